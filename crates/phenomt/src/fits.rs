@@ -1,0 +1,1 @@
+//! Parameter-space fits of IMRPhenomT (LALSimIMRPhenomTHM_fits.c, LALSimIMRPhenomXUtilities.c).
