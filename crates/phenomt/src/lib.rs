@@ -1,5 +1,31 @@
 //! IMRPhenomT: the time-domain phenomenological (2,2)-mode model of Estellés et al.
-//! (arXiv:2004.08302, 2012.11923), as LALSuite implements it.
+//! (arXiv:2004.08302, 2012.11923), as LALSuite implements it (`XLALSimIMRPhenomT`).
+//!
+//! Set-up ([`IMRPhenomT::new`], from masses and aligned spins) is separated from evaluation
+//! ([`IMRPhenomT::mode22`], h22 at any time relative to the peak of |h22|): every phase is a
+//! closed-form function of that time, so the model is time-translation invariant by
+//! construction. Everything is generic over [`Real`], so the same code gives `f64` values and
+//! forward-mode derivatives through [`Dual`].
+//!
+//! ```
+//! use tdpe_phenomt::{IMRPhenomT, Settings};
+//! let settings = Settings { f_min: 20.0, f_ref: 20.0, delta_t: 1.0 / 4096.0 };
+//! let model = IMRPhenomT::new(36.0, 29.0, 0.3, -0.2, &settings).unwrap();
+//! let at_peak = model.mode22(0.0);
+//! assert!(at_peak.amplitude > 0.0);
+//! ```
 
+pub mod constants;
+mod amplitude;
+mod error;
 pub mod fits;
+pub mod gsl;
+mod harmonics;
+mod model;
+mod phase;
 pub mod scalar;
+
+pub use error::WaveformError;
+pub use harmonics::{polarizations_from_22, y22_factors};
+pub use model::{IMRPhenomT, Mode22, Polarizations, Settings};
+pub use scalar::{Dual, Real};

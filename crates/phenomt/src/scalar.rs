@@ -1,29 +1,365 @@
 //! The scalar type the model is written in.
 //!
 //! Every formula of the model is generic over [`Real`], so that the same code gives plain `f64`
-//! values (bit-identical to LAL's set-up arithmetic) and forward-mode derivatives through
-//! [`num_dual`]'s dual numbers (e.g. [`num_dual::DualSVec64`]). Constants enter as `f64`
-//! (`x * 2.0`, `T::from(2.0) / x`): with `T = f64` this is exactly the C arithmetic.
+//! values and forward-mode derivatives through [`Dual`]. Constants enter as `f64`
+//! (`x * 2.0`, `T::from(2.0) / x`): with `T = f64` this is exactly the C arithmetic of LAL.
+//!
+//! Why our own dual number rather than `num-dual`: the value part of a dual evaluation must be
+//! bit-identical to the `f64` evaluation. LAL's set-up takes finite differences with steps of
+//! 1e-7, which amplify one-ulp differences by ~1e9 (docs/imrphenomt.md §6), and `num-dual`
+//! computes the value of `a / b` as `a · (1/b)`. Here every value part is computed with exactly
+//! the `f64` operation, and derivative parts follow by the chain rule.
 
-use num_dual::{DualNum, DualStruct};
+use std::fmt::Debug;
+use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
-/// A real scalar: `f64` itself, or a dual number over `f64`.
-pub trait Real: DualNum<Primitive = f64> + DualStruct<Real = f64> + Copy {}
-
-impl<T: DualNum<Primitive = f64> + DualStruct<Real = f64> + Copy> Real for T {}
-
-/// Applies the chain rule for a function whose value `f0` and derivative `f1` at `x.re()` were
-/// computed in `f64` (for functions that must reproduce a particular f64 algorithm bit for bit,
-/// such as GSL's complex `arcsinh`): returns `f0` with derivative part `f1 · ∂x`.
+/// A real scalar: `f64` itself, or a [`Dual`] number over `f64`.
 ///
-/// `f1` must be finite (for `T = f64` the result is `f0 + 0·f1`).
-#[inline]
-pub fn lift<T: Real>(x: T, f0: f64, f1: f64) -> T {
-    (x - x.re()) * f1 + f0
+/// The elementary functions mirror `f64`'s (and so the platform libm); `lift` applies the chain
+/// rule for a function whose value and derivative were computed in `f64`.
+pub trait Real:
+    Copy
+    + Debug
+    + From<f64>
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + Add<f64, Output = Self>
+    + Sub<f64, Output = Self>
+    + Mul<f64, Output = Self>
+    + Div<f64, Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+    + PartialEq
+    + PartialOrd
+    + Send
+    + Sync
+    + 'static
+{
+    /// The value part.
+    fn re(self) -> f64;
+    /// `f0` with derivative part `f1 · ∂self`: the chain rule for a function whose value `f0`
+    /// and derivative `f1` at `self.re()` were computed in `f64`.
+    fn lift(self, f0: f64, f1: f64) -> Self;
+
+    #[inline]
+    fn powf(self, n: f64) -> Self {
+        let x = self.re();
+        // d/dx x^n = n x^(n-1); written so that x = 0 with n ≥ 1 gives a finite derivative.
+        self.lift(x.powf(n), if n == 0.0 { 0.0 } else { n * x.powf(n - 1.0) })
+    }
+    #[inline]
+    fn sqrt(self) -> Self {
+        let s = self.re().sqrt();
+        self.lift(s, 0.5 / s)
+    }
+    #[inline]
+    fn exp(self) -> Self {
+        let e = self.re().exp();
+        self.lift(e, e)
+    }
+    #[inline]
+    fn ln(self) -> Self {
+        let x = self.re();
+        self.lift(x.ln(), 1.0 / x)
+    }
+    #[inline]
+    fn sin(self) -> Self {
+        let (s, c) = self.re().sin_cos();
+        self.lift(s, c)
+    }
+    #[inline]
+    fn cos(self) -> Self {
+        let (s, c) = self.re().sin_cos();
+        self.lift(c, -s)
+    }
+    #[inline]
+    fn sinh(self) -> Self {
+        let x = self.re();
+        self.lift(x.sinh(), x.cosh())
+    }
+    #[inline]
+    fn cosh(self) -> Self {
+        let x = self.re();
+        self.lift(x.cosh(), x.sinh())
+    }
+    #[inline]
+    fn tanh(self) -> Self {
+        let t = self.re().tanh();
+        self.lift(t, 1.0 - t * t)
+    }
+    #[inline]
+    fn asinh(self) -> Self {
+        let x = self.re();
+        self.lift(x.asinh(), 1.0 / (1.0 + x * x).sqrt())
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        if self.re() < 0.0 {
+            -self
+        } else {
+            self
+        }
+    }
+    /// `atan2(self, x)`, the argument of the complex number `x + i·self`.
+    fn atan2(self, x: Self) -> Self;
+    /// `sqrt(self² + y²)` as libm's `hypot` computes it.
+    fn hypot(self, y: Self) -> Self;
 }
 
-/// The value part of a scalar.
-#[inline]
-pub fn re<T: Real>(x: T) -> f64 {
-    x.re()
+impl Real for f64 {
+    #[inline]
+    fn re(self) -> f64 {
+        self
+    }
+    #[inline]
+    fn lift(self, f0: f64, _f1: f64) -> Self {
+        f0
+    }
+    #[inline]
+    fn powf(self, n: f64) -> Self {
+        f64::powf(self, n)
+    }
+    #[inline]
+    fn sqrt(self) -> Self {
+        f64::sqrt(self)
+    }
+    #[inline]
+    fn exp(self) -> Self {
+        f64::exp(self)
+    }
+    #[inline]
+    fn ln(self) -> Self {
+        f64::ln(self)
+    }
+    #[inline]
+    fn sin(self) -> Self {
+        f64::sin(self)
+    }
+    #[inline]
+    fn cos(self) -> Self {
+        f64::cos(self)
+    }
+    #[inline]
+    fn sinh(self) -> Self {
+        f64::sinh(self)
+    }
+    #[inline]
+    fn cosh(self) -> Self {
+        f64::cosh(self)
+    }
+    #[inline]
+    fn tanh(self) -> Self {
+        f64::tanh(self)
+    }
+    #[inline]
+    fn asinh(self) -> Self {
+        f64::asinh(self)
+    }
+    #[inline]
+    fn abs(self) -> Self {
+        f64::abs(self)
+    }
+    #[inline]
+    fn atan2(self, x: Self) -> Self {
+        f64::atan2(self, x)
+    }
+    #[inline]
+    fn hypot(self, y: Self) -> Self {
+        f64::hypot(self, y)
+    }
+}
+
+/// A forward-mode dual number with `N` derivative directions: `re + Σ eps[k]·ε_k`.
+///
+/// Value parts are computed with exactly the `f64` operations, so `Dual::re` of any
+/// computation equals the same computation in `f64`, bit for bit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dual<const N: usize> {
+    /// Value.
+    pub re: f64,
+    /// Derivatives with respect to the `N` seeded variables.
+    pub eps: [f64; N],
+}
+
+impl<const N: usize> Dual<N> {
+    /// A constant (all derivatives zero).
+    #[inline]
+    pub const fn constant(re: f64) -> Self {
+        Self { re, eps: [0.0; N] }
+    }
+    /// The `k`-th independent variable with value `re`.
+    #[inline]
+    pub fn variable(re: f64, k: usize) -> Self {
+        let mut eps = [0.0; N];
+        eps[k] = 1.0;
+        Self { re, eps }
+    }
+    #[inline]
+    fn map_eps(self, f: impl Fn(f64) -> f64) -> [f64; N] {
+        let mut eps = self.eps;
+        for e in &mut eps {
+            *e = f(*e);
+        }
+        eps
+    }
+    #[inline]
+    fn zip_eps(self, other: Self, f: impl Fn(f64, f64) -> f64) -> [f64; N] {
+        let mut eps = self.eps;
+        for (e, o) in eps.iter_mut().zip(other.eps) {
+            *e = f(*e, o);
+        }
+        eps
+    }
+}
+
+impl<const N: usize> From<f64> for Dual<N> {
+    #[inline]
+    fn from(re: f64) -> Self {
+        Self::constant(re)
+    }
+}
+
+impl<const N: usize> PartialOrd for Dual<N> {
+    /// Orders by value part only.
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        self.re.partial_cmp(&other.re)
+    }
+}
+
+impl<const N: usize> Add for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn add(self, o: Self) -> Self {
+        Self { re: self.re + o.re, eps: self.zip_eps(o, |a, b| a + b) }
+    }
+}
+impl<const N: usize> Sub for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn sub(self, o: Self) -> Self {
+        Self { re: self.re - o.re, eps: self.zip_eps(o, |a, b| a - b) }
+    }
+}
+impl<const N: usize> Mul for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn mul(self, o: Self) -> Self {
+        Self { re: self.re * o.re, eps: self.zip_eps(o, |a, b| a * o.re + self.re * b) }
+    }
+}
+impl<const N: usize> Div for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn div(self, o: Self) -> Self {
+        let q = self.re / o.re;
+        Self { re: q, eps: self.zip_eps(o, |a, b| (a - q * b) / o.re) }
+    }
+}
+impl<const N: usize> Neg for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn neg(self) -> Self {
+        Self { re: -self.re, eps: self.map_eps(|a| -a) }
+    }
+}
+impl<const N: usize> Add<f64> for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn add(self, o: f64) -> Self {
+        Self { re: self.re + o, eps: self.eps }
+    }
+}
+impl<const N: usize> Sub<f64> for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn sub(self, o: f64) -> Self {
+        Self { re: self.re - o, eps: self.eps }
+    }
+}
+impl<const N: usize> Mul<f64> for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn mul(self, o: f64) -> Self {
+        Self { re: self.re * o, eps: self.map_eps(|a| a * o) }
+    }
+}
+impl<const N: usize> Div<f64> for Dual<N> {
+    type Output = Self;
+    #[inline]
+    fn div(self, o: f64) -> Self {
+        Self { re: self.re / o, eps: self.map_eps(|a| a / o) }
+    }
+}
+impl<const N: usize> AddAssign for Dual<N> {
+    #[inline]
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+impl<const N: usize> SubAssign for Dual<N> {
+    #[inline]
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+impl<const N: usize> MulAssign for Dual<N> {
+    #[inline]
+    fn mul_assign(&mut self, o: Self) {
+        *self = *self * o;
+    }
+}
+
+impl<const N: usize> Real for Dual<N> {
+    #[inline]
+    fn re(self) -> f64 {
+        self.re
+    }
+    #[inline]
+    fn lift(self, f0: f64, f1: f64) -> Self {
+        Self { re: f0, eps: self.map_eps(|a| a * f1) }
+    }
+    #[inline]
+    fn atan2(self, x: Self) -> Self {
+        // d atan2(y, x) = (x dy − y dx) / (x² + y²)
+        let r2 = x.re * x.re + self.re * self.re;
+        Self {
+            re: self.re.atan2(x.re),
+            eps: self.zip_eps(x, |dy, dx| (x.re * dy - self.re * dx) / r2),
+        }
+    }
+    #[inline]
+    fn hypot(self, y: Self) -> Self {
+        let h = self.re.hypot(y.re);
+        Self { re: h, eps: self.zip_eps(y, |dx, dy| (self.re * dx + y.re * dy) / h) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Central finite difference of a scalar function.
+    fn fd(f: impl Fn(f64) -> f64, x: f64, h: f64) -> f64 {
+        (f(x + h) - f(x - h)) / (2.0 * h)
+    }
+
+    #[test]
+    fn dual_values_are_bit_identical_to_f64() {
+        fn expr<T: Real>(x: T, y: T) -> T {
+            (x / y + x.powf(1.0 / 3.0) * y.sqrt() - (x * 2.0).asinh() / y.exp()).tanh()
+                + x.atan2(y).cosh()
+        }
+        let (x, y) = (0.3_f64, 1.7_f64);
+        let d = expr(Dual::<2>::variable(x, 0), Dual::<2>::variable(y, 1));
+        assert_eq!(d.re.to_bits(), expr(x, y).to_bits());
+        let dx = fd(|x| expr(x, y), x, 1e-6);
+        let dy = fd(|y| expr(x, y), y, 1e-6);
+        assert!((d.eps[0] - dx).abs() < 1e-8 * dx.abs().max(1.0), "{} vs {dx}", d.eps[0]);
+        assert!((d.eps[1] - dy).abs() < 1e-8 * dy.abs().max(1.0), "{} vs {dy}", d.eps[1]);
+    }
 }

@@ -1,0 +1,444 @@
+//! Frequency and phase of the (2,2) mode: inspiral (TaylorT3 plus six pseudo-PN terms), merger
+//! (asinh ansatz) and ringdown (Damour–Nagar), with the collocation solves that fix them.
+//!
+//! Equations: Estellés et al., arXiv:2012.11923 (IMRPhenomTHM) eqs. 9–11 (inspiral), 24–30
+//! (merger and ringdown); TaylorT3 coefficients from arXiv:2004.08302 App. A1; ringdown form from
+//! Damour & Nagar, arXiv:1406.0401 eq. 5. The set-up reproduces LAL's
+//! `IMRPhenomTSetPhase22Coefficients` operation by operation (docs/imrphenomt.md §2.3–2.6, §6).
+//! Times are in units of the total mass M, frequencies are angular 22-mode frequencies in rad/M.
+
+use std::f64::consts::PI;
+
+use crate::constants::GAMMA_E;
+use crate::fits::{self, FitInputs};
+use crate::gsl;
+use crate::scalar::Real;
+
+/// Mass and spin variables of the set-up (LAL's `IMRPhenomTWaveformStruct`, geometric part).
+#[derive(Clone, Copy, Debug)]
+pub struct BinaryVariables<T> {
+    /// Symmetric mass ratio η.
+    pub eta: T,
+    /// δ = (m1 − m2)/M with m1 ≥ m2.
+    pub delta: T,
+    /// Aligned spin of the heavier body.
+    pub chi1: T,
+    /// Aligned spin of the lighter body.
+    pub chi2: T,
+    /// Final mass in units of M.
+    pub final_mass: T,
+    /// Final dimensionless spin.
+    pub final_spin: T,
+    /// m1/M and m2/M.
+    mass_fractions: (T, T),
+}
+
+impl<T: Real> BinaryVariables<T> {
+    /// From component masses (any unit, m1 ≥ m2) and aligned spins, as
+    /// `IMRPhenomTSetWaveformVariables` computes them.
+    pub fn new(m1: T, m2: T, chi1: T, chi2: T) -> Self {
+        let delta = ((m1 - m2) / (m1 + m2)).abs();
+        let mut eta = ((-(delta * delta - 1.0)) * 0.25).abs();
+        if eta.re() > 0.25 {
+            eta = T::from(0.25);
+        }
+        Self {
+            eta,
+            delta,
+            chi1,
+            chi2,
+            final_mass: fits::final_mass_2017(eta, chi1, chi2),
+            final_spin: fits::final_spin_2017(eta, chi1, chi2),
+            mass_fractions: (m1 / (m1 + m2), m2 / (m1 + m2)),
+        }
+    }
+
+    /// The arguments of the parameter-space fits: (η, Ŝ, Δχ, δ).
+    pub fn fit_inputs(&self) -> FitInputs<T> {
+        let (m1, m2) = self.mass_fractions;
+        FitInputs {
+            eta: self.eta,
+            s: (m1 * m1 * self.chi1 + m2 * m2 * self.chi2) / (m1 * m1 + m2 * m2),
+            dchi: self.chi1 - self.chi2,
+            delta: self.delta,
+        }
+    }
+}
+
+/// Coefficients of the 22 frequency and phase (LAL's `IMRPhenomTPhase22Struct`).
+#[derive(Clone, Copy, Debug)]
+pub struct Phase22<T> {
+    eta: T,
+    /// TaylorT3 coefficients at 1, 1.5, 2, 2.5, 3 and 3.5PN.
+    pn: [T; 6],
+    /// Pseudo-PN coefficients of θ⁸ … θ¹³.
+    insp_c: [T; 6],
+    /// Fitted TaylorT3 t0 (used only by the start-time root finder, as in LAL).
+    pub tt0: T,
+    /// Start of the late inspiral, θ = 0.33.
+    pub t_early: T,
+    /// Inspiral–merger boundary, θ = 0.81.
+    pub t_cut: T,
+    /// Sampling interval in units of M: LAL switches to the merger one sample before `t_cut`.
+    pub dt_m: T,
+    pub omega_ring: T,
+    pub alpha1: T,
+    pub omega_peak: T,
+    /// Rescaled frequency slope at the peak, ω̄'(0).
+    domega_peak: T,
+    merger_c: [T; 3],
+    rd_c1: T,
+    rd_c2: T,
+    rd_c3: T,
+    ph_off_merger: T,
+    ph_off_rd: T,
+}
+
+#[inline]
+fn k<T: Real>(v: f64) -> T {
+    T::from(v)
+}
+
+impl<T: Real> Phase22<T> {
+    /// Solves for all coefficients. `dt_m` is the sampling interval in units of M.
+    pub fn new(v: &BinaryVariables<T>, dt_m: T) -> Self {
+        let f = v.fit_inputs();
+        let (eta, delta, c1, c2) = (v.eta, v.delta, v.chi1, v.chi2);
+        let two_pi = 2.0 * PI;
+        let omega_ring = fits::qnm_fring_22(v.final_spin) / v.final_mass * two_pi;
+        let alpha1 = fits::qnm_fdamp_22(v.final_spin) / v.final_mass * two_pi;
+        let omega_peak = fits::peak_frequency_22(&f);
+        let rd_c3 = fits::rd_freq_d3_22(&f);
+        let rd_c2 = fits::rd_freq_d2_22(&f);
+        // c1 = (1 + c3 + c4)(ω_RING − ω_peak)/c2/(c3 + 2c4) with c4 = 0 (arXiv:1406.0401 eq. 9).
+        let rd_c1 = (rd_c3 + 1.0) * (omega_ring - omega_peak) / rd_c2 / rd_c3;
+
+        let mut p = Self {
+            eta,
+            pn: taylor_t3_coefficients(eta, delta, c1, c2),
+            insp_c: [k(0.0); 6],
+            tt0: fits::inspiral_taylor_t3_t0(&f),
+            t_early: k::<T>(-5.0) / (eta * 0.33f64.powf(8.0)),
+            t_cut: k::<T>(-5.0) / (eta * 0.81f64.powf(8.0)),
+            dt_m,
+            omega_ring,
+            alpha1,
+            omega_peak,
+            domega_peak: k(0.0),
+            merger_c: [k(0.0); 3],
+            rd_c1,
+            rd_c2,
+            rd_c3,
+            ph_off_merger: k(0.0),
+            ph_off_rd: k(0.0),
+        };
+
+        // Inspiral: six collocation points in θ (arXiv:2012.11923 eq. 10); the first anchors the
+        // early inspiral to TaylorT3 with the fitted t0.
+        let theta_ini = (eta * (p.tt0 - p.t_early) / 5.0).powf(-1.0 / 8.0);
+        let omega_cp = [
+            p.taylor_t3(theta_ini),
+            fits::inspiral_freq_cp1_22(&f),
+            fits::inspiral_freq_cp2_22(&f),
+            fits::inspiral_freq_cp3_22(&f),
+            fits::inspiral_freq_cp4_22(&f),
+            fits::inspiral_freq_cp5_22(&f),
+        ];
+        let thetas = [0.33, 0.45, 0.55, 0.65, 0.75, 0.82];
+        let mut a = [[k::<T>(0.0); 6]; 6];
+        let mut b = [k::<T>(0.0); 6];
+        for (i, &th) in thetas.iter().enumerate() {
+            // θ⁸ = pow(θ, 8), then θ^(8+j) by successive multiplication, as in the C.
+            let mut row = [th.powf(8.0); 6];
+            for j in 1..6 {
+                row[j] = th * row[j - 1];
+            }
+            a[i] = row.map(k);
+            let t3 = p.taylor_t3(k(th));
+            b[i] = (omega_cp[i] - t3) * (4.0 / th / th / th);
+        }
+        p.insp_c = gsl::lu_solve(a, b);
+
+        // Merger: value and slope at t_cut, collocation point at θ = 0.95, slope at the peak.
+        let omega_cut = p.inspiral_omega(k(0.81));
+        let t_merger = k::<T>(-5.0) / (eta * 0.95f64.powf(8.0));
+        let omega_merger_cp = -(fits::merger_freq_cp1_22(&f) / omega_ring - 1.0);
+        let omega_cut_bar = -(omega_cut / omega_ring - 1.0);
+        let theta2 = (-eta * p.t_cut / 5.0).powf(-1.0 / 8.0);
+        let theta1 = (-eta * (p.t_cut - 0.0000001) / 5.0).powf(-1.0 / 8.0);
+        let domega_cut =
+            -(p.inspiral_omega(theta2) - p.inspiral_omega(theta1)) / 0.0000001 / omega_ring;
+        p.domega_peak = -(p.ringdown_omega(k(0.0000001)) - p.ringdown_omega(k(0.0))) / 0.0000001
+            / omega_ring;
+
+        let fixed = -(omega_peak / omega_ring - 1.0);
+        let row_at = |u: T| [u * u, u * (u * u), u * (u * (u * u))];
+        let as_cut = gsl::arcsinh(alpha1 * p.t_cut);
+        let as_merger = gsl::arcsinh(alpha1 * t_merger);
+        let den_cut = (p.t_cut * p.t_cut * alpha1 * alpha1 + 1.0).sqrt();
+        let [u1, u2, u3] = row_at(as_cut);
+        let a = [
+            [u1, u2, u3],
+            row_at(as_merger),
+            [
+                alpha1 * 2.0 * as_cut / den_cut,
+                alpha1 * 3.0 * u1 / den_cut,
+                alpha1 * 4.0 * u2 / den_cut,
+            ],
+        ];
+        let b = [
+            omega_cut_bar - fixed - p.domega_peak / alpha1 * as_cut,
+            omega_merger_cp - fixed - p.domega_peak / alpha1 * as_merger,
+            domega_cut - p.domega_peak / den_cut,
+        ];
+        p.merger_c = gsl::lu_solve(a, b);
+
+        // Phase continuity (C0) at t_cut and at the peak.
+        let theta_cut = (-eta * p.t_cut / 5.0).powf(-1.0 / 8.0);
+        p.ph_off_merger = p.inspiral_phase(theta_cut) - p.merger_phase(p.t_cut);
+        p.ph_off_rd = p.merger_phase(k(0.0));
+        p
+    }
+
+    /// TaylorT3 22 frequency at θ (`IMRPhenomTTaylorT3`).
+    fn taylor_t3(&self, theta: T) -> T {
+        let [o1, o15, o2, o25, o3, o35] = self.pn;
+        let th2 = theta * theta;
+        let th3 = th2 * theta;
+        let th4 = th2 * th2;
+        let th5 = th3 * th2;
+        let th6 = th3 * th3;
+        let th7 = th4 * th3;
+        let fac = th3 / 8.0;
+        let logterm = theta.ln() * 107.0 / 280.0;
+        let out = o1 * th2 + 1.0 + o15 * th3 + o2 * th4 + o25 * th5 + o3 * th6 + logterm * th6
+            + o35 * th7;
+        fac * 2.0 * out
+    }
+
+    /// Inspiral 22 frequency at θ = (−ηt/5)^(−1/8) (`IMRPhenomTInspiralOmegaAnsatz22`).
+    pub fn inspiral_omega(&self, theta: T) -> T {
+        let th8 = theta.powf(8.0);
+        let th9 = th8 * theta;
+        let th10 = th9 * theta;
+        let th11 = th10 * theta;
+        let th12 = th11 * theta;
+        let th13 = th12 * theta;
+        let fac = theta * theta * theta / 8.0;
+        let c = self.insp_c;
+        let out = c[0] * th8 + c[1] * th9 + c[2] * th10 + c[3] * th11 + c[4] * th12 + c[5] * th13;
+        self.taylor_t3(theta) + fac * 2.0 * out
+    }
+
+    /// Rescaled merger frequency ω̄ = 1 − ω/ω_RING (`IMRPhenomTMergerOmegaAnsatz22`).
+    fn merger_omega_bar(&self, t: T) -> T {
+        let x = gsl::arcsinh(self.alpha1 * t);
+        let x2 = x * x;
+        let x3 = x2 * x;
+        let x4 = x2 * x2;
+        let [c1, c2, c3] = self.merger_c;
+        -(self.omega_peak / self.omega_ring - 1.0)
+            + self.domega_peak / self.alpha1 * x
+            + c1 * x2
+            + c2 * x3
+            + c3 * x4
+    }
+
+    /// Ringdown frequency (`IMRPhenomTRDOmegaAnsatz22`, with c4 = 0).
+    fn ringdown_omega(&self, t: T) -> T {
+        let exp_c = (-self.rd_c2 * t).exp();
+        let num = self.rd_c1 * -(self.rd_c2 * self.rd_c3 * exp_c);
+        let den = self.rd_c3 * exp_c + 1.0;
+        num / den + self.omega_ring
+    }
+
+    /// 22 angular frequency at time t (in M), given θ = (−ηt/5)^(−1/8) for the inspiral
+    /// (`IMRPhenomTomega22`).
+    pub fn omega(&self, t: T, theta: T) -> T {
+        if t.re() < (self.t_cut - self.dt_m).re() {
+            self.inspiral_omega(theta)
+        } else if t.re() > 0.0 {
+            self.ringdown_omega(t)
+        } else {
+            -(self.merger_omega_bar(t) - 1.0) * self.omega_ring
+        }
+    }
+
+    /// Inspiral phase: the antiderivative of [`Self::inspiral_omega`] in θ
+    /// (dt = 40/(ηθ⁹) dθ), up to the constant absorbed by the continuity offsets.
+    fn inspiral_phase(&self, theta: T) -> T {
+        let [a2, a3, a4, a5, a6, a7] = self.pn;
+        let c = self.insp_c;
+        let ln_theta = theta.ln();
+        let th2 = theta * theta;
+        let inv = T::from(1.0) / theta;
+        let inv2 = inv * inv;
+        let inv3 = inv2 * inv;
+        let inv5 = inv3 * inv2;
+        let mut pseudo_pn = k::<T>(0.0);
+        let mut th_k2 = th2 * theta; // θ^(k+2), k = 1..6
+        for (kk, &ck) in c.iter().enumerate() {
+            pseudo_pn += ck * th_k2 / (kk as f64 + 3.0);
+            th_k2 *= theta;
+        }
+        (-inv5 / 5.0 - a2 * inv3 / 3.0 - a3 * inv2 / 2.0 - a4 * inv
+            + a5 * ln_theta
+            + a6 * theta
+            + (theta * ln_theta - theta) * (107.0 / 280.0)
+            + a7 * th2 / 2.0
+            + pseudo_pn)
+            * (T::from(10.0) / self.eta)
+    }
+
+    /// Merger phase: the antiderivative of the merger frequency (`IMRPhenomTMergerPhaseAnsatz22`),
+    /// written with u = asinh(α₁t) and R = √(1 + α₁²t²).
+    fn merger_phase(&self, t: T) -> T {
+        let a = self.alpha1;
+        let u = gsl::arcsinh(a * t);
+        let r = (a * a * t * t + 1.0).sqrt();
+        let (u2, u3) = (u * u, u * u * u);
+        let [c1, c2, c3] = self.merger_c;
+        let integral = -(self.omega_peak / self.omega_ring - 1.0) * t
+            + self.domega_peak / a * (t * u - r / a)
+            + c1 * (t * u2 - u * r * 2.0 / a + t * 2.0)
+            + c2 * (t * u3 - u2 * r * 3.0 / a + t * u * 6.0 - r * 6.0 / a)
+            + c3 * (t * u3 * u - u3 * r * 4.0 / a + t * u2 * 12.0 - u * r * 24.0 / a + t * 24.0);
+        self.omega_ring * t - self.omega_ring * integral + self.ph_off_merger
+    }
+
+    /// Ringdown phase (arXiv:1406.0401 eq. 5; `IMRPhenomTRDPhaseAnsatz22`).
+    fn ringdown_phase(&self, t: T) -> T {
+        let exp_c = (-self.rd_c2 * t).exp();
+        let log = ((self.rd_c3 * exp_c + 1.0) / (self.rd_c3 + 1.0)).ln();
+        self.rd_c1 * log + self.omega_ring * t + self.ph_off_rd
+    }
+
+    /// 22 phase φ(t) at time t (in M), h22 ∝ e^(−iφ) (`IMRPhenomTPhase22`).
+    pub fn phase(&self, t: T) -> T {
+        if t.re() < (self.t_cut - self.dt_m).re() {
+            self.inspiral_phase(self.theta(t))
+        } else if t.re() > 0.0 {
+            self.ringdown_phase(t)
+        } else {
+            self.merger_phase(t)
+        }
+    }
+
+    /// The PN time variable θ = (−ηt/5)^(−1/8) (t < 0).
+    pub fn theta(&self, t: T) -> T {
+        (-self.eta * t / 5.0).powf(-1.0 / 8.0)
+    }
+
+    /// 22 frequency at time t, with θ computed from t.
+    pub fn omega_at(&self, t: T) -> T {
+        if t.re() < 0.0 {
+            self.omega(t, self.theta(t))
+        } else {
+            self.omega(t, t)
+        }
+    }
+
+    /// 22 frequency as LAL's root finder sees it (`GetTimeOfFreq`): before `t_early`, θ is
+    /// computed with the fitted t0 even though the waveform itself uses t0 = 0.
+    pub fn omega_for_root(&self, t: T) -> T {
+        let theta = if t.re() < self.t_early.re() {
+            (self.eta * (self.tt0 - t) / 5.0).powf(-1.0 / 8.0)
+        } else {
+            (self.eta * -t / 5.0).powf(-1.0 / 8.0)
+        };
+        self.omega(t, theta)
+    }
+
+    /// The same coefficients converted to another scalar through their values (drops
+    /// derivatives with respect to the binary's parameters).
+    pub fn values_as<U: Real>(&self) -> Phase22<U> {
+        let c = |x: T| U::from(x.re());
+        Phase22 {
+            eta: c(self.eta),
+            pn: self.pn.map(c),
+            insp_c: self.insp_c.map(c),
+            tt0: c(self.tt0),
+            t_early: c(self.t_early),
+            t_cut: c(self.t_cut),
+            dt_m: c(self.dt_m),
+            omega_ring: c(self.omega_ring),
+            alpha1: c(self.alpha1),
+            omega_peak: c(self.omega_peak),
+            domega_peak: c(self.domega_peak),
+            merger_c: self.merger_c.map(c),
+            rd_c1: c(self.rd_c1),
+            rd_c2: c(self.rd_c2),
+            rd_c3: c(self.rd_c3),
+            ph_off_merger: c(self.ph_off_merger),
+            ph_off_rd: c(self.ph_off_rd),
+        }
+    }
+}
+
+/// TaylorT3 frequency coefficients at 1, 1.5, 2, 2.5, 3 and 3.5PN with spin–orbit and spin–spin
+/// terms (arXiv:2004.08302 App. A1), term for term as LAL writes them.
+fn taylor_t3_coefficients<T: Real>(eta: T, delta: T, c1: T, c2: T) -> [T; 6] {
+    let dm = delta - 1.0; // (−1 + δ)
+    let dp = delta + 1.0; // (1 + δ)
+    let o1 = eta * 11.0 / 32.0 + 0.27641369047619047;
+    let o15 =
+        (c1 + c2) * -19.0 * eta / 80.0 + ((c2 * dm - c1 * dp) * -113.0 - 96.0 * PI) / 320.0;
+    let o2 = (c2 * 1714608.0 * c2 * dm + 1855099.0 - c1 * 1714608.0 * c1 * dp) / 1.4450688e7
+        + (c1 * 61236.0 * c1 + 56975.0 - c1 * 119448.0 * c2 + c2 * 61236.0 * c2) * eta / 258048.0
+        + eta * 371.0 * eta / 2048.0;
+    let o25 = (c1 + c2) * -17.0 * eta * eta / 128.0
+        + ((c2 * dm - c1 * dp) * -146597.0 - 46374.0 * PI) / 129024.0
+        + eta
+            * ((c1 * (k::<T>(1213.0) - delta * 63.0) + c2 * (delta * 63.0 + 1213.0)) * -2.0
+                + 117.0 * PI)
+            / 2304.0;
+    let o3 = k::<T>(-2.499258364444952)
+        - c1 * 16928263.0 * c1 / 1.376256e8
+        - c2 * 16928263.0 * c2 / 1.376256e8
+        - c1 * 16928263.0 * c1 * delta / 1.376256e8
+        + c2 * 16928263.0 * c2 * delta / 1.376256e8
+        + (c1 * 18767224.0 * c1 + (-2318475.0) - c1 * 54663952.0 * c2 + c2 * 18767224.0 * c2)
+            * eta
+            * eta
+            / 1.376256e8
+        + eta * 235925.0 * eta * eta / 1.769472e6
+        + 107.0 * GAMMA_E / 280.0
+        - c1 * 6127.0 * PI / 12800.0
+        - c2 * 6127.0 * PI / 12800.0
+        - c1 * 6127.0 * delta * PI / 12800.0
+        + c2 * 6127.0 * delta * PI / 12800.0
+        + 53.0 * PI * PI / 200.0
+        + eta
+            * (c1 * 35200873512.0 * c1 + 632550449425.0 - c1 * 28527282000.0 * c2
+                + c1 * 9605339856.0 * c1 * delta
+                - c2 * 1512.0 * c2 * (delta * 6352738.0 + (-23281001.0))
+                + (c1 + c2) * 34172264448.0 * PI
+                - 22912243200.0 * PI * PI)
+            / 1.040449536e11
+        + 107.0 * 2f64.ln() / 280.0;
+    let o35 = (c1 + c2) * -12029.0 * eta * eta * eta / 92160.0
+        + eta
+            * eta
+            * (c1 * 507654.0 * c2 * c2 - c2 * 838782.0 * c2 * c2
+                + c2 * (c1 * 507654.0 * c1 + (-840149.0) - delta * 870576.0)
+                + c1 * (k::<T>(-840149.0) - c1 * 838782.0 * c1 + delta * 870576.0)
+                + 1701228.0 * PI)
+            / 1.548288e7
+        + eta
+            * (c1 * 218532006.0 * c2 * c2 * dm
+                - c2 * 1134.0 * c2 * c2 * (delta * 71931.0 + (-206917.0))
+                - c2 * (k::<T>(1496368361.0) - delta * 429508815.0
+                    + c1 * 218532006.0 * c1 * dp)
+                + c1 * (k::<T>(-1496368361.0) - delta * 429508815.0
+                    + c1 * 1134.0 * c1 * (delta * 71931.0 + 206917.0))
+                - (c1 * 923076.0 * c1 + 488825.0 - c1 * 1782648.0 * c2 + c2 * 923076.0 * c2)
+                    * 144.0
+                    * PI)
+            / 1.8579456e8
+        + (c2 * -6579635551.0 * dm + c2 * 535759434.0 * c2 * c2 * dm
+            - c1 * (c1 * 535759434.0 * c1 + (-6579635551.0)) * dp
+            + (k::<T>(-565550067.0) - c2 * 465230304.0 * c2 * dm + c1 * 465230304.0 * c1 * dp)
+                * PI)
+            / 1.30056192e9;
+    [o1, o15, o2, o25, o3, o35]
+}
