@@ -1,1 +1,31 @@
+//! Stationary Gaussian detector noise for the exact time-domain likelihood.
+//!
+//! - [`psd`]: one-sided power spectral densities from two-column files or built-in design
+//!   curves, interpolated log-log.
+//! - [`cutoff`]: the low-frequency cut-off put *into* the covariance (likelihood.md §5): a
+//!   Planck ramp from f_low − 4 Hz to f_low blending 1/S into a high-variance floor.
+//! - [`acf`]: autocovariance ρ = ½·fs·irfft(S_TD) on a fine frequency grid.
+//! - [`toeplitz`]: Levinson–Durbin for x = C⁻¹e₀ and log det C, then C⁻¹v in O(N log N) by the
+//!   Gohberg–Semencul formula.
+//! - [`dense`]: dense Cholesky of C (faer), the small-N reference path.
+//! - [`simulate`]: coloured Gaussian noise with a seed (frequency domain, or exact from Cholesky).
+//! - [`welch`]: Welch PSD estimate with median averaging (scipy / bilby_pipe convention).
+//!
+//! Units: Hz, s; PSDs in 1/Hz (strain²/Hz); f64 throughout.
 
+pub mod acf;
+pub mod cutoff;
+pub mod dense;
+pub mod error;
+pub mod psd;
+pub mod simulate;
+pub mod toeplitz;
+pub mod welch;
+
+pub use acf::Acf;
+pub use cutoff::LowFrequencyCutoff;
+pub use dense::DenseToeplitzCholesky;
+pub use error::NoiseError;
+pub use psd::{Psd, PsdColumn, BUILTIN_PSDS};
+pub use toeplitz::{GsWorkspace, ToeplitzInverse};
+pub use welch::{welch_median, WelchEstimate, WelchOptions, WelchWindow};

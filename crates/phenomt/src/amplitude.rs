@@ -73,7 +73,9 @@ impl<T: Real> Amplitude22<T> {
                 + chi1 * 2.0 * eta / 3.0
                 + chi2 * 2.0 * eta / 3.0
                 + 2.0 * PI,
-            chi1.powf(2.0) / 2.0 + (-1.437169312169312) + chi2.powf(2.0) / 2.0
+            chi1.powf(2.0) / 2.0
+                + (-1.437169312169312)
+                + chi2.powf(2.0) / 2.0
                 + chi1.powf(2.0) * delta / 2.0
                 - chi2.powf(2.0) * delta / 2.0
                 - eta * 1069.0 / 216.0
@@ -87,8 +89,7 @@ impl<T: Real> Amplitude22<T> {
                 - 856.0 * GAMMA_E / 105.0
                 + 2.0 * PI.powf(2.0) / 3.0
                 + eta * 41.0 * PI.powf(2.0) / 96.0,
-            k(-2173.0 * PI / 756.0) - eta * 2495.0 * PI / 378.0
-                + eta.powf(2.0) * 40.0 * PI / 27.0,
+            k(-2173.0 * PI / 756.0) - eta * 2495.0 * PI / 378.0 + eta.powf(2.0) * 40.0 * PI / 27.0,
         ];
         let pn_im = [
             eta * -24.0,
@@ -180,7 +181,13 @@ impl<T: Real> Amplitude22<T> {
         let x5 = x3 * x2;
         let [r1, r15, r2, r25, r3, r35] = self.pn_re;
         let [i25, i3, i35] = self.pn_im;
-        let re = r1 * x + 1.0 + r15 * x1half + r2 * x2 + r25 * x2half + r3 * x3 + r35 * x3half
+        let re = r1 * x
+            + 1.0
+            + r15 * x1half
+            + r2 * x2
+            + r25 * x2half
+            + r3 * x3
+            + r35 * x3half
             + (x * 16.0).ln() * self.pn_log * x3;
         let im = i25 * x2half + i3 * x3 + i35 * x3half;
         let [c1, c2, c3] = self.insp_c;

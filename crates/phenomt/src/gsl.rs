@@ -237,8 +237,16 @@ pub fn brent_root(
             return Ok(root);
         }
         root = b;
-        let c_bound = if (fb < 0.0 && fc < 0.0) || (fb > 0.0 && fc > 0.0) { a } else { c };
-        let (lo, hi) = if b < c_bound { (b, c_bound) } else { (c_bound, b) };
+        let c_bound = if (fb < 0.0 && fc < 0.0) || (fb > 0.0 && fc > 0.0) {
+            a
+        } else {
+            c
+        };
+        let (lo, hi) = if b < c_bound {
+            (b, c_bound)
+        } else {
+            (c_bound, b)
+        };
         if interval_converged(lo, hi, epsrel) {
             return Ok(root);
         }
@@ -263,7 +271,9 @@ mod tests {
 
     #[test]
     fn hyperbolic_functions_agree_with_libm() {
-        for &x in &[-30.0, -3.1, -1.0, -0.7, -1e-3, 1e-9, 0.2, 0.99, 1.0, 2.5, 40.0] {
+        for &x in &[
+            -30.0, -3.1, -1.0, -0.7, -1e-3, 1e-9, 0.2, 0.99, 1.0, 2.5, 40.0,
+        ] {
             let rel = |a: f64, b: f64| (a - b).abs() / b.abs().max(1e-300);
             assert!(rel(arcsinh_f64(x), f64::asinh(x)) < 4e-16, "asinh {x}");
             assert!(rel(tanh_f64(x), f64::tanh(x)) < 4e-16, "tanh {x}");
@@ -305,6 +315,9 @@ mod tests {
     fn brent_finds_roots_and_rejects_bad_brackets() {
         let r = brent_root(|x| x * x * x - 2.0, -1e3, 500.0, 1e-12, 1000).unwrap();
         assert!((r - 2f64.cbrt()).abs() < 1e-10);
-        assert_eq!(brent_root(|x| x * x + 1.0, -1.0, 1.0, 1e-4, 1000), Err(NoBracket));
+        assert_eq!(
+            brent_root(|x| x * x + 1.0, -1.0, 1.0, 1e-4, 1000),
+            Err(NoBracket)
+        );
     }
 }

@@ -9,14 +9,14 @@
 //!
 //! ```
 //! use tdpe_phenomt::{IMRPhenomT, Settings};
-//! let settings = Settings { f_min: 20.0, f_ref: 20.0, delta_t: 1.0 / 4096.0 };
+//! let settings = Settings::lal(20.0, 20.0, 1.0 / 4096.0);
 //! let model = IMRPhenomT::new(36.0, 29.0, 0.3, -0.2, &settings).unwrap();
 //! let at_peak = model.mode22(0.0);
 //! assert!(at_peak.amplitude > 0.0);
 //! ```
 
-pub mod constants;
 mod amplitude;
+pub mod constants;
 mod error;
 pub mod fits;
 pub mod gsl;

@@ -168,8 +168,8 @@ impl<T: Real> Phase22<T> {
         let theta1 = (-eta * (p.t_cut - 0.0000001) / 5.0).powf(-1.0 / 8.0);
         let domega_cut =
             -(p.inspiral_omega(theta2) - p.inspiral_omega(theta1)) / 0.0000001 / omega_ring;
-        p.domega_peak = -(p.ringdown_omega(k(0.0000001)) - p.ringdown_omega(k(0.0))) / 0.0000001
-            / omega_ring;
+        p.domega_peak =
+            -(p.ringdown_omega(k(0.0000001)) - p.ringdown_omega(k(0.0))) / 0.0000001 / omega_ring;
 
         let fixed = -(omega_peak / omega_ring - 1.0);
         let row_at = |u: T| [u * u, u * (u * u), u * (u * (u * u))];
@@ -211,7 +211,13 @@ impl<T: Real> Phase22<T> {
         let th7 = th4 * th3;
         let fac = th3 / 8.0;
         let logterm = theta.ln() * 107.0 / 280.0;
-        let out = o1 * th2 + 1.0 + o15 * th3 + o2 * th4 + o25 * th5 + o3 * th6 + logterm * th6
+        let out = o1 * th2
+            + 1.0
+            + o15 * th3
+            + o2 * th4
+            + o25 * th5
+            + o3 * th6
+            + logterm * th6
             + o35 * th7;
         fac * 2.0 * out
     }
@@ -381,8 +387,7 @@ fn taylor_t3_coefficients<T: Real>(eta: T, delta: T, c1: T, c2: T) -> [T; 6] {
     let dm = delta - 1.0; // (−1 + δ)
     let dp = delta + 1.0; // (1 + δ)
     let o1 = eta * 11.0 / 32.0 + 0.27641369047619047;
-    let o15 =
-        (c1 + c2) * -19.0 * eta / 80.0 + ((c2 * dm - c1 * dp) * -113.0 - 96.0 * PI) / 320.0;
+    let o15 = (c1 + c2) * -19.0 * eta / 80.0 + ((c2 * dm - c1 * dp) * -113.0 - 96.0 * PI) / 320.0;
     let o2 = (c2 * 1714608.0 * c2 * dm + 1855099.0 - c1 * 1714608.0 * c1 * dp) / 1.4450688e7
         + (c1 * 61236.0 * c1 + 56975.0 - c1 * 119448.0 * c2 + c2 * 61236.0 * c2) * eta / 258048.0
         + eta * 371.0 * eta / 2048.0;
@@ -427,8 +432,7 @@ fn taylor_t3_coefficients<T: Real>(eta: T, delta: T, c1: T, c2: T) -> [T; 6] {
         + eta
             * (c1 * 218532006.0 * c2 * c2 * dm
                 - c2 * 1134.0 * c2 * c2 * (delta * 71931.0 + (-206917.0))
-                - c2 * (k::<T>(1496368361.0) - delta * 429508815.0
-                    + c1 * 218532006.0 * c1 * dp)
+                - c2 * (k::<T>(1496368361.0) - delta * 429508815.0 + c1 * 218532006.0 * c1 * dp)
                 + c1 * (k::<T>(-1496368361.0) - delta * 429508815.0
                     + c1 * 1134.0 * c1 * (delta * 71931.0 + 206917.0))
                 - (c1 * 923076.0 * c1 + 488825.0 - c1 * 1782648.0 * c2 + c2 * 923076.0 * c2)

@@ -235,21 +235,30 @@ impl<const N: usize> Add for Dual<N> {
     type Output = Self;
     #[inline]
     fn add(self, o: Self) -> Self {
-        Self { re: self.re + o.re, eps: self.zip_eps(o, |a, b| a + b) }
+        Self {
+            re: self.re + o.re,
+            eps: self.zip_eps(o, |a, b| a + b),
+        }
     }
 }
 impl<const N: usize> Sub for Dual<N> {
     type Output = Self;
     #[inline]
     fn sub(self, o: Self) -> Self {
-        Self { re: self.re - o.re, eps: self.zip_eps(o, |a, b| a - b) }
+        Self {
+            re: self.re - o.re,
+            eps: self.zip_eps(o, |a, b| a - b),
+        }
     }
 }
 impl<const N: usize> Mul for Dual<N> {
     type Output = Self;
     #[inline]
     fn mul(self, o: Self) -> Self {
-        Self { re: self.re * o.re, eps: self.zip_eps(o, |a, b| a * o.re + self.re * b) }
+        Self {
+            re: self.re * o.re,
+            eps: self.zip_eps(o, |a, b| a * o.re + self.re * b),
+        }
     }
 }
 impl<const N: usize> Div for Dual<N> {
@@ -257,42 +266,60 @@ impl<const N: usize> Div for Dual<N> {
     #[inline]
     fn div(self, o: Self) -> Self {
         let q = self.re / o.re;
-        Self { re: q, eps: self.zip_eps(o, |a, b| (a - q * b) / o.re) }
+        Self {
+            re: q,
+            eps: self.zip_eps(o, |a, b| (a - q * b) / o.re),
+        }
     }
 }
 impl<const N: usize> Neg for Dual<N> {
     type Output = Self;
     #[inline]
     fn neg(self) -> Self {
-        Self { re: -self.re, eps: self.map_eps(|a| -a) }
+        Self {
+            re: -self.re,
+            eps: self.map_eps(|a| -a),
+        }
     }
 }
 impl<const N: usize> Add<f64> for Dual<N> {
     type Output = Self;
     #[inline]
     fn add(self, o: f64) -> Self {
-        Self { re: self.re + o, eps: self.eps }
+        Self {
+            re: self.re + o,
+            eps: self.eps,
+        }
     }
 }
 impl<const N: usize> Sub<f64> for Dual<N> {
     type Output = Self;
     #[inline]
     fn sub(self, o: f64) -> Self {
-        Self { re: self.re - o, eps: self.eps }
+        Self {
+            re: self.re - o,
+            eps: self.eps,
+        }
     }
 }
 impl<const N: usize> Mul<f64> for Dual<N> {
     type Output = Self;
     #[inline]
     fn mul(self, o: f64) -> Self {
-        Self { re: self.re * o, eps: self.map_eps(|a| a * o) }
+        Self {
+            re: self.re * o,
+            eps: self.map_eps(|a| a * o),
+        }
     }
 }
 impl<const N: usize> Div<f64> for Dual<N> {
     type Output = Self;
     #[inline]
     fn div(self, o: f64) -> Self {
-        Self { re: self.re / o, eps: self.map_eps(|a| a / o) }
+        Self {
+            re: self.re / o,
+            eps: self.map_eps(|a| a / o),
+        }
     }
 }
 impl<const N: usize> AddAssign for Dual<N> {
@@ -321,7 +348,10 @@ impl<const N: usize> Real for Dual<N> {
     }
     #[inline]
     fn lift(self, f0: f64, f1: f64) -> Self {
-        Self { re: f0, eps: self.map_eps(|a| a * f1) }
+        Self {
+            re: f0,
+            eps: self.map_eps(|a| a * f1),
+        }
     }
     #[inline]
     fn atan2(self, x: Self) -> Self {
@@ -335,7 +365,10 @@ impl<const N: usize> Real for Dual<N> {
     #[inline]
     fn hypot(self, y: Self) -> Self {
         let h = self.re.hypot(y.re);
-        Self { re: h, eps: self.zip_eps(y, |dx, dy| (self.re * dx + y.re * dy) / h) }
+        Self {
+            re: h,
+            eps: self.zip_eps(y, |dx, dy| (self.re * dx + y.re * dy) / h),
+        }
     }
 }
 
@@ -359,7 +392,15 @@ mod tests {
         assert_eq!(d.re.to_bits(), expr(x, y).to_bits());
         let dx = fd(|x| expr(x, y), x, 1e-6);
         let dy = fd(|y| expr(x, y), y, 1e-6);
-        assert!((d.eps[0] - dx).abs() < 1e-8 * dx.abs().max(1.0), "{} vs {dx}", d.eps[0]);
-        assert!((d.eps[1] - dy).abs() < 1e-8 * dy.abs().max(1.0), "{} vs {dy}", d.eps[1]);
+        assert!(
+            (d.eps[0] - dx).abs() < 1e-8 * dx.abs().max(1.0),
+            "{} vs {dx}",
+            d.eps[0]
+        );
+        assert!(
+            (d.eps[1] - dy).abs() < 1e-8 * dy.abs().max(1.0),
+            "{} vs {dy}",
+            d.eps[1]
+        );
     }
 }

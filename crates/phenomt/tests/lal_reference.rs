@@ -23,7 +23,9 @@ const CASES: [&str; 13] = [
 ];
 
 fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 /// Columns of a CSV with a header line, all values parsed as f64.
@@ -55,11 +57,7 @@ fn load(case: &str) -> Case {
             .unwrap();
     let input = &meta["inputs"];
     let get = |k: &str| input[k].as_f64().unwrap();
-    let settings = Settings {
-        f_min: get("f_min_hz"),
-        f_ref: get("f_ref_hz"),
-        delta_t: get("deltaT_s"),
-    };
+    let settings = Settings::lal(get("f_min_hz"), get("f_ref_hz"), get("deltaT_s"));
     let model = IMRPhenomT::new(
         get("m1_msun"),
         get("m2_msun"),
