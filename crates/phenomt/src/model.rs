@@ -18,6 +18,8 @@ const T_END: f64 = 500.0;
 const T_BRACKET_START: f64 = -1e9;
 /// Newton steps that polish a Brent root (quadratic convergence from ~1e-7 M needs two or three).
 const MAX_NEWTON_STEPS: usize = 8;
+/// Largest component mass in M☉: beyond ~1e277 M☉ the mass in kg (LAL's unit) overflows.
+const MAX_MASS: f64 = 1e270;
 /// Largest mass ratio the model accepts.
 const MAX_MASS_RATIO: f64 = 200.0;
 
@@ -112,8 +114,9 @@ impl<T: Real> IMRPhenomT<T> {
     /// Sets up the model for component masses `m1`, `m2` (detector frame, in M☉) and aligned
     /// dimensionless spins `chi1`, `chi2`. The bodies are swapped if m1 < m2, as in LAL.
     pub fn new(m1: T, m2: T, chi1: T, chi2: T, settings: &Settings) -> Result<Self, WaveformError> {
-        check_range("mass_1", m1.re(), m1.re() > 0.0, "(0, ∞) M☉")?;
-        check_range("mass_2", m2.re(), m2.re() > 0.0, "(0, ∞) M☉")?;
+        let mass_ok = |m: f64| m > 0.0 && m <= MAX_MASS;
+        check_range("mass_1", m1.re(), mass_ok(m1.re()), "(0, 1e270] M☉")?;
+        check_range("mass_2", m2.re(), mass_ok(m2.re()), "(0, 1e270] M☉")?;
         check_range("chi_1", chi1.re(), chi1.re().abs() <= 1.0, "[-1, 1]")?;
         check_range("chi_2", chi2.re(), chi2.re().abs() <= 1.0, "[-1, 1]")?;
         let Settings {
@@ -188,22 +191,26 @@ impl<T: Real> IMRPhenomT<T> {
     ) -> Result<T, WaveformError> {
         let target = total_mass_s * f_hz * std::f64::consts::TAU;
         let g = |t: T| target - phase.omega_for_root(t);
-        let mut root = gsl::brent_root(|t| g(T::from(t)).re(), T_BRACKET_START, T_END, 1e-4, 1000)
+        // The search runs on the coefficients' values (bit-identical to an f64 set-up).
+        let values = phase.values_as::<f64>();
+        let g_value = |t: f64| target.re() - values.omega_for_root(t);
+        let mut root = gsl::brent_root(g_value, T_BRACKET_START, T_END, 1e-4, 1000)
             .map_err(|_| {
                 let m = total_mass_s.re() * std::f64::consts::TAU;
                 WaveformError::FrequencyNotReached {
                     name,
                     value: f_hz,
+                    lowest_hz: phase.omega_for_root(T::from(T_BRACKET_START)).re() / m,
                     peak_hz: phase.omega_peak.re() / m,
                     ringdown_hz: phase.omega_ring.re() / m,
                 }
             })?;
         // ∂g/∂t = −dω/dt, from a one-direction dual in time on the coefficients' values.
-        let values = phase.values_as::<Dual<1>>();
-        let domega_dt = |t: f64| values.omega_for_root(Dual::variable(t, 0)).eps[0];
+        let values_dt = phase.values_as::<Dual<1>>();
+        let domega_dt = |t: f64| values_dt.omega_for_root(Dual::variable(t, 0)).eps[0];
         if exact {
             for _ in 0..MAX_NEWTON_STEPS {
-                let step = g(T::from(root)).re() / domega_dt(root);
+                let step = g_value(root) / domega_dt(root);
                 root += step;
                 if step.abs() <= 4.0 * f64::EPSILON * root.abs() {
                     break;

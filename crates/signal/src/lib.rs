@@ -1,0 +1,21 @@
+//! A binary black hole's signal in each detector of a network.
+//!
+//! Parameters use bilby's names and units ([`BbhParameters`]); the waveform is IMRPhenomT's
+//! (2,2) mode W(s) at 1 Mpc ([`tdpe_phenomt`]), s being the time relative to the peak of |h22|
+//! at the geocentre; detector k sees (likelihood.md §2.1)
+//!
+//! h_k(t) = F₊ h₊(t − t_c − τ_k) + F× h×(t − t_c − τ_k) = Re[Q_k · W(t − t_c − τ_k)],
+//!
+//! with the closed-form extrinsic factor Q_k(D, θ_jn, ψ, φ, t_c, α, δ) and time delay τ_k of
+//! [`Projection`]. Times are seconds relative to the model's reference epoch (a GPS time kept
+//! as integer seconds and nanoseconds): never absolute f64 GPS seconds.
+
+mod error;
+mod model;
+mod params;
+mod projection;
+
+pub use error::SignalError;
+pub use model::SignalModel;
+pub use params::{chirp_mass_and_ratio, component_masses, BbhParameters, PARAMETER_NAMES};
+pub use projection::{Projection, ProjectionGradient};

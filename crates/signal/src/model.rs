@@ -1,0 +1,147 @@
+//! The signal model of a detector network: parameters → waveform → strain in each detector.
+
+use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
+use tdpe_phenomt::{IMRPhenomT, Real, Settings};
+
+use crate::error::SignalError;
+use crate::params::{component_masses, BbhParameters};
+use crate::projection::{project, ProjectionGradient};
+
+/// IMRPhenomT's (2,2) mode seen by a network of detectors.
+#[derive(Clone, Debug)]
+pub struct SignalModel {
+    detectors: Vec<Detector>,
+    epoch: GpsTime,
+    gmst_at_epoch: f64,
+    waveform: Settings,
+}
+
+impl SignalModel {
+    /// A model for `detectors` whose times are seconds relative to `epoch` (also the time
+    /// origin of `geocent_time`). The 22 phase is zero where its frequency is `f_ref` (Hz);
+    /// `delta_t` is the data's sampling interval (LAL's merger switch depends on it).
+    ///
+    /// The reference time is the exact root (see [`Settings::exact_reference_time`]), so the
+    /// signal is a smooth function of the parameters.
+    pub fn new(
+        detectors: Vec<Detector>,
+        epoch: GpsTime,
+        f_ref: f64,
+        delta_t: f64,
+    ) -> Result<Self, SignalError> {
+        Ok(Self {
+            detectors,
+            epoch,
+            gmst_at_epoch: greenwich_mean_sidereal_time(epoch)?,
+            waveform: Settings {
+                f_min: f_ref,
+                f_ref,
+                delta_t,
+                exact_reference_time: true,
+            },
+        })
+    }
+
+    /// The detectors, in the order of every per-detector output.
+    pub fn detectors(&self) -> &[Detector] {
+        &self.detectors
+    }
+
+    /// The reference epoch.
+    pub fn epoch(&self) -> GpsTime {
+        self.epoch
+    }
+
+    /// The waveform settings.
+    pub fn waveform_settings(&self) -> &Settings {
+        &self.waveform
+    }
+
+    /// IMRPhenomT set up for a chirp mass (M☉), mass ratio m2/m1 and aligned spins, in any
+    /// scalar (dual numbers seeded in these four give the waveform's derivatives).
+    pub fn waveform<T: Real>(
+        &self,
+        chirp_mass: T,
+        mass_ratio: T,
+        chi_1: T,
+        chi_2: T,
+    ) -> Result<IMRPhenomT<T>, SignalError> {
+        let (mc, q) = (chirp_mass.re(), mass_ratio.re());
+        if !(mc > 0.0 && mc.is_finite()) {
+            return Err(SignalError::OutOfRange {
+                name: "chirp_mass",
+                value: mc,
+                allowed: "(0, ∞) M☉",
+            });
+        }
+        if !(q > 0.0 && q <= 1.0) {
+            return Err(SignalError::OutOfRange {
+                name: "mass_ratio",
+                value: q,
+                allowed: "(0, 1] (m2/m1)",
+            });
+        }
+        let (m1, m2) = component_masses(chirp_mass, mass_ratio);
+        Ok(IMRPhenomT::new(m1, m2, chi_1, chi_2, &self.waveform)?)
+    }
+
+    /// Extrinsic factor and time delay of detector `k` with their gradient.
+    pub fn projection(&self, k: usize, p: &BbhParameters) -> ProjectionGradient {
+        project(&self.detectors[k], self.gmst_at_epoch, p)
+    }
+
+    /// The strain of every detector at the times `start + i·dt` (s, relative to the epoch),
+    /// i = 0..n.
+    pub fn strain(
+        &self,
+        p: &BbhParameters,
+        start: f64,
+        dt: f64,
+        n: usize,
+    ) -> Result<Vec<Vec<f64>>, SignalError> {
+        check_extrinsic(p)?;
+        let waveform = self.waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
+        Ok((0..self.detectors.len())
+            .map(|k| {
+                let proj = self.projection(k, p).value;
+                (0..n)
+                    .map(|i| {
+                        let t = start + i as f64 * dt - p.geocent_time - proj.delay;
+                        let m = waveform.mode22(t);
+                        let (sin, cos) = m.phase.sin_cos();
+                        // Re[Q · A e^(−iΦ)]
+                        m.amplitude * (proj.factor.re * cos + proj.factor.im * sin)
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+}
+
+/// Distance must be positive and every angle finite.
+fn check_extrinsic(p: &BbhParameters) -> Result<(), SignalError> {
+    if !(p.luminosity_distance > 0.0 && p.luminosity_distance.is_finite()) {
+        return Err(SignalError::OutOfRange {
+            name: "luminosity_distance",
+            value: p.luminosity_distance,
+            allowed: "(0, ∞) Mpc",
+        });
+    }
+    for (name, value) in [
+        ("theta_jn", p.theta_jn),
+        ("psi", p.psi),
+        ("phase", p.phase),
+        ("geocent_time", p.geocent_time),
+        ("ra", p.ra),
+        ("dec", p.dec),
+    ] {
+        if !value.is_finite() {
+            return Err(SignalError::OutOfRange {
+                name,
+                value,
+                allowed: "finite values",
+            });
+        }
+    }
+    Ok(())
+}

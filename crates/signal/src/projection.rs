@@ -1,0 +1,86 @@
+//! The extrinsic part of the signal in one detector, in closed form with its gradient.
+//!
+//! With W the (2,2) mode at 1 Mpc and h2−2 = conj(h22) (aligned spins),
+//! h₊ − i h× = (1 Mpc/D)[W ₋₂Y₂₂ + W̄ ₋₂Y₂₋₂] at azimuth π/2 − φ, so that
+//! h = F₊h₊ + F×h× = Re[Q W] with
+//!
+//! Q = (1 Mpc/D) e^(2i(π/2 − φ)) [F₊ (f₂₂ + f₂₋₂) + i F× (f₂₂ − f₂₋₂)],
+//!
+//! f₂ₘ(θ_jn) the real factors of ₋₂Y₂ₘ (likelihood.md §2.1).
+
+use num_complex::Complex64;
+use tdpe_detector::time::GMST_RATE_RAD_PER_S;
+use tdpe_detector::Detector;
+
+use crate::params::BbhParameters;
+
+/// Index of each parameter in [`crate::PARAMETER_NAMES`].
+const DISTANCE: usize = 4;
+const THETA_JN: usize = 5;
+const PSI: usize = 6;
+const PHASE: usize = 7;
+const TIME: usize = 8;
+const RA: usize = 9;
+const DEC: usize = 10;
+
+/// What one detector does to the (2,2) mode: h_k(t) = Re[factor · W(t − t_c − delay)].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Projection {
+    /// Q_k, for W at 1 Mpc.
+    pub factor: Complex64,
+    /// τ_k, arrival time at the detector minus at the geocentre, in s.
+    pub delay: f64,
+}
+
+/// A [`Projection`] and its derivatives with respect to the 11 parameters (in the order of
+/// [`crate::PARAMETER_NAMES`]; zero for the intrinsic ones).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProjectionGradient {
+    pub value: Projection,
+    pub d_factor: [Complex64; 11],
+    pub d_delay: [f64; 11],
+}
+
+/// Q_k and τ_k with their gradient, for a detector whose sidereal time at t_c = 0 is `gmst0`
+/// (GMST is linear in time over a segment: GMST(t_c) = gmst0 + Ω t_c).
+pub(crate) fn project(detector: &Detector, gmst0: f64, p: &BbhParameters) -> ProjectionGradient {
+    let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
+    let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
+    let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
+
+    let (y_plus, y_minus) = tdpe_phenomt::y22_factors(p.theta_jn);
+    let (sum, diff) = (y_plus + y_minus, y_plus - y_minus);
+    // d f₂,±2/dθ: f₂₂ ∝ (1 + cos θ)², f₂₋₂ ∝ (1 − cos θ)².
+    let norm = (5.0 / (64.0 * std::f64::consts::PI)).sqrt();
+    let (s, c) = p.theta_jn.sin_cos();
+    let (d_sum, d_diff) = (-4.0 * norm * c * s, -4.0 * norm * s);
+
+    // e^(2i(π/2 − φ))/D = −e^(−2iφ)/D
+    let prefactor = -Complex64::from_polar(1.0, -2.0 * p.phase) / p.luminosity_distance;
+    let bracket = |fp: f64, fc: f64, a: f64, b: f64| Complex64::new(fp * a, fc * b);
+    let factor = prefactor * bracket(f.value.plus, f.value.cross, sum, diff);
+
+    let mut d_factor = [Complex64::new(0.0, 0.0); 11];
+    d_factor[DISTANCE] = -factor / p.luminosity_distance;
+    d_factor[PHASE] = Complex64::new(0.0, -2.0) * factor;
+    d_factor[THETA_JN] = prefactor * bracket(f.value.plus, f.value.cross, d_sum, d_diff);
+    d_factor[PSI] = prefactor * bracket(f.d_psi.plus, f.d_psi.cross, sum, diff);
+    d_factor[RA] = prefactor * bracket(f.d_ra.plus, f.d_ra.cross, sum, diff);
+    d_factor[DEC] = prefactor * bracket(f.d_dec.plus, f.d_dec.cross, sum, diff);
+    // The patterns depend on ra − GMST, and GMST advances with t_c.
+    d_factor[TIME] = -d_factor[RA] * GMST_RATE_RAD_PER_S;
+
+    let mut d_delay = [0.0; 11];
+    d_delay[RA] = tau.d_ra;
+    d_delay[DEC] = tau.d_dec;
+    d_delay[TIME] = -tau.d_ra * GMST_RATE_RAD_PER_S;
+
+    ProjectionGradient {
+        value: Projection {
+            factor,
+            delay: tau.value,
+        },
+        d_factor,
+        d_delay,
+    }
+}
