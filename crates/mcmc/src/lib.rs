@@ -1,1 +1,56 @@
+//! Model-agnostic gradient-based MCMC for tdpe: HMC, MALA and NUTS with Stan-style warm-up,
+//! chains in parallel threads, and ArviZ-compatible convergence diagnostics.
+//!
+//! The model implements [`LogDensity`] on an unconstrained vector; [`sample`] runs N chains of a
+//! [`Kernel`] ([`Nuts`], [`Hmc`], [`Mala`]) and returns [`Samples`]: the draws and per-draw
+//! [`DrawStats`] of every chain, with [`Samples::summary`] (mean, sd, MCSE, bulk/tail ESS,
+//! R̂ per coordinate) and [`Samples::chain_summaries`] (acceptance, divergences, tree depth,
+//! gradient evaluations per chain).
+//!
+//! ```
+//! use tdpe_mcmc::{sample, LogDensity, Nuts, SamplerConfig};
+//!
+//! struct StdNormal;
+//! impl LogDensity for StdNormal {
+//!     fn dim(&self) -> usize { 2 }
+//!     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+//!         grad.iter_mut().zip(x).for_each(|(g, x)| *g = -x);
+//!         -0.5 * x.iter().map(|x| x * x).sum::<f64>()
+//!     }
+//! }
+//!
+//! let config = SamplerConfig { num_warmup: 200, num_draws: 200, progress: false, ..Default::default() };
+//! let samples = sample(&StdNormal, &Nuts::default(), &config).unwrap();
+//! assert_eq!(samples.chains.len(), 4);
+//! assert!(samples.summary().iter().all(|p| p.rhat < 1.05));
+//! ```
 
+pub mod adapt;
+mod chain;
+pub mod diagnostics;
+mod error;
+pub mod hamiltonian;
+pub mod hmc;
+pub mod kernel;
+pub mod mala;
+pub mod mass_matrix;
+pub mod nuts;
+mod progress;
+pub mod runner;
+pub mod samples;
+pub mod stepsize;
+pub mod target;
+
+pub use adapt::Adaptation;
+pub use error::McmcError;
+pub use hamiltonian::{Hamiltonian, Point};
+pub use hmc::Hmc;
+pub use kernel::{DrawStats, Kernel};
+pub use mala::Mala;
+pub use mass_matrix::adapt::{MetricAdaptation, WindowSchedule};
+pub use mass_matrix::Metric;
+pub use nuts::Nuts;
+pub use runner::{chain_rng, sample, sample_until, Init, SamplerConfig};
+pub use samples::{ChainDraws, ChainSummary, ParamSummary, Samples};
+pub use stepsize::DualAveraging;
+pub use target::{LogDensity, PriorLikelihood, Tempered};

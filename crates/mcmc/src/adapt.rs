@@ -1,0 +1,74 @@
+//! Warm-up: the step size and metric learned together, outside the kernels.
+//!
+//! Each warm-up transition feeds its acceptance statistic to dual averaging
+//! ([`stepsize`](crate::stepsize)) and its draw to the windowed metric estimator
+//! ([`mass_matrix::adapt`](crate::mass_matrix::adapt)). When a slow window closes, the new metric
+//! is installed, the step size is re-initialised with Stan's heuristic, and dual averaging
+//! restarts around it (Stan's `adapt_diag_e_nuts::transition`).
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::hamiltonian::{Hamiltonian, Point};
+use crate::mass_matrix::adapt::{MetricAdaptation, MetricAdapter, WindowSchedule};
+use crate::stepsize::{find_initial_step_size, DualAverage, DualAveraging};
+use crate::target::LogDensity;
+
+/// Warm-up settings: how the step size and the metric are learned.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Adaptation {
+    /// Which metric to learn.
+    pub metric: MetricAdaptation,
+    /// Phases of the windowed metric estimation.
+    pub windows: WindowSchedule,
+    /// Dual-averaging constants.
+    pub dual_averaging: DualAveraging,
+}
+
+/// Per-chain warm-up state.
+pub(crate) struct Warmup {
+    step_size: DualAverage,
+    metric: MetricAdapter,
+}
+
+impl Warmup {
+    pub(crate) fn new(
+        settings: &Adaptation,
+        target_accept: f64,
+        num_warmup: usize,
+        dim: usize,
+        initial_step_size: f64,
+    ) -> Self {
+        Self {
+            step_size: DualAverage::new(settings.dual_averaging, target_accept, initial_step_size),
+            metric: MetricAdapter::new(settings.metric, settings.windows, num_warmup, dim),
+        }
+    }
+
+    /// Learns from one warm-up transition that ended at `point` with statistic `accept_stat`;
+    /// returns the step size for the next transition (`Err(ε)` if the re-initialisation after a
+    /// metric update ran away).
+    pub(crate) fn learn<T: LogDensity + ?Sized, R: Rng + ?Sized>(
+        &mut self,
+        hamiltonian: &mut Hamiltonian<'_, T>,
+        point: &Point,
+        accept_stat: f64,
+        rng: &mut R,
+    ) -> Result<f64, f64> {
+        let step_size = self.step_size.update(accept_stat);
+        match self.metric.observe(&point.x) {
+            Some(metric) => {
+                hamiltonian.set_metric(metric);
+                let step_size = find_initial_step_size(hamiltonian, point, step_size, rng)?;
+                self.step_size.restart(step_size);
+                Ok(step_size)
+            }
+            None => Ok(step_size),
+        }
+    }
+
+    /// The step size for sampling: the dual-averaging average exp(x̄).
+    pub(crate) fn final_step_size(&self) -> f64 {
+        self.step_size.final_step_size()
+    }
+}

@@ -1,0 +1,219 @@
+//! Multi-chain runner: chains in parallel threads, each with its own random stream derived from
+//! (seed, chain index), so the draws do not depend on the number of threads.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::thread;
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+use crate::adapt::Adaptation;
+use crate::chain::run_chain;
+use crate::kernel::Kernel;
+use crate::mass_matrix::Metric;
+use crate::progress::Progress;
+use crate::samples::{ChainDraws, Samples};
+use crate::target::LogDensity;
+use crate::McmcError;
+
+/// Initial points: `center` (zeros if `None`) plus U(−radius, radius) jitter per coordinate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Init {
+    /// Centre of the jitter on the unconstrained space.
+    pub center: Option<Vec<f64>>,
+    /// Half-width of the uniform jitter (Stan: 2).
+    pub radius: f64,
+    /// Jittered points tried before giving up (Stan: 100).
+    pub max_attempts: usize,
+}
+
+impl Default for Init {
+    fn default() -> Self {
+        Self {
+            center: None,
+            radius: 2.0,
+            max_attempts: 100,
+        }
+    }
+}
+
+/// Settings of a multi-chain run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SamplerConfig {
+    /// Number of chains.
+    pub num_chains: usize,
+    /// Warm-up (adaptation) iterations per chain, discarded.
+    pub num_warmup: usize,
+    /// Post-warm-up draws per chain.
+    pub num_draws: usize,
+    /// Master seed; chain c uses the stream `seed` advanced by c jumps of 2¹²⁸.
+    pub seed: u64,
+    /// Worker threads; 0 uses all available cores. Never changes the draws.
+    pub threads: usize,
+    /// Show a progress bar on standard error (drawn only on a terminal).
+    pub progress: bool,
+    /// Initial points.
+    pub init: Init,
+    /// Warm-up settings.
+    pub adaptation: Adaptation,
+    /// Metric to start from (identity if `None`).
+    pub initial_metric: Option<Metric>,
+}
+
+impl Default for SamplerConfig {
+    /// 4 chains × (1000 warm-up + 1000 draws), seed 0, all cores, progress shown.
+    fn default() -> Self {
+        Self {
+            num_chains: 4,
+            num_warmup: 1000,
+            num_draws: 1000,
+            seed: 0,
+            threads: 0,
+            progress: true,
+            init: Init::default(),
+            adaptation: Adaptation::default(),
+            initial_metric: None,
+        }
+    }
+}
+
+/// The random stream of chain `chain`: Xoshiro256++ seeded from `seed` and jumped `chain` times
+/// (each jump skips 2¹²⁸ outputs, so streams never overlap).
+pub fn chain_rng(seed: u64, chain: usize) -> Xoshiro256PlusPlus {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..chain {
+        rng.jump();
+    }
+    rng
+}
+
+/// Runs `config.num_chains` chains of `kernel` on `target` in parallel.
+pub fn sample<T, K>(target: &T, kernel: &K, config: &SamplerConfig) -> Result<Samples, McmcError>
+where
+    T: LogDensity + Sync + ?Sized,
+    K: Kernel,
+{
+    sample_until(target, kernel, config, &AtomicBool::new(false))
+}
+
+/// Like [`sample`], but every chain stops before its next transition once `stop` is set (for
+/// example by a Ctrl-C handler); the draws made so far are returned with
+/// [`Samples::interrupted`] set.
+pub fn sample_until<T, K>(
+    target: &T,
+    kernel: &K,
+    config: &SamplerConfig,
+    stop: &AtomicBool,
+) -> Result<Samples, McmcError>
+where
+    T: LogDensity + Sync + ?Sized,
+    K: Kernel,
+{
+    validate(target.dim(), kernel, config)?;
+    let workers = match config.threads {
+        0 => thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .min(config.num_chains);
+    let progress = Progress::new(
+        config.progress,
+        config.num_chains,
+        config.num_warmup + config.num_draws,
+    );
+    let next_chain = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Result<ChainDraws, McmcError>)> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let chain = next_chain.fetch_add(1, Ordering::Relaxed);
+                        if chain >= config.num_chains {
+                            return done;
+                        }
+                        let rng = chain_rng(config.seed, chain);
+                        let result = run_chain(
+                            target,
+                            kernel,
+                            config,
+                            chain,
+                            rng,
+                            stop,
+                            progress.chain(chain),
+                        );
+                        done.push((chain, result));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a sampler thread panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(chain, _)| *chain);
+    let chains = results
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect::<Result<Vec<_>, _>>()?;
+    let interrupted = chains
+        .iter()
+        .any(|c| c.warmup_stats.len() < config.num_warmup || c.num_draws() < config.num_draws);
+    Ok(Samples {
+        kernel: kernel.name(),
+        dim: target.dim(),
+        chains,
+        interrupted,
+    })
+}
+
+fn validate<K: Kernel>(dim: usize, kernel: &K, config: &SamplerConfig) -> Result<(), McmcError> {
+    let invalid = |name, value: String, allowed| {
+        Err(McmcError::InvalidSetting {
+            name,
+            value,
+            allowed,
+        })
+    };
+    if dim == 0 {
+        return invalid("target dimension", "0".into(), "at least 1");
+    }
+    if config.num_chains == 0 {
+        return invalid("num_chains", "0".into(), "at least 1");
+    }
+    let accept = kernel.target_accept();
+    if !(accept > 0.0 && accept < 1.0) {
+        return invalid(
+            "target_accept",
+            accept.to_string(),
+            "strictly between 0 and 1",
+        );
+    }
+    let radius = config.init.radius;
+    if !(radius.is_finite() && radius >= 0.0) {
+        return invalid("init.radius", radius.to_string(), "finite and ≥ 0");
+    }
+    if config.init.max_attempts == 0 {
+        return invalid("init.max_attempts", "0".into(), "at least 1");
+    }
+    if let Some(center) = &config.init.center {
+        if center.len() != dim {
+            return Err(McmcError::DimensionMismatch {
+                what: "init.center",
+                expected: dim,
+                got: center.len(),
+            });
+        }
+    }
+    if let Some(metric) = &config.initial_metric {
+        if metric.dim() != dim {
+            return Err(McmcError::DimensionMismatch {
+                what: "initial_metric",
+                expected: dim,
+                got: metric.dim(),
+            });
+        }
+    }
+    Ok(())
+}

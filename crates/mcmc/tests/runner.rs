@@ -1,0 +1,188 @@
+//! Runner behaviour: determinism across thread counts, cancellation, rejected regions, errors.
+
+mod common;
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use common::*;
+use tdpe_mcmc::{
+    sample, sample_until, Hmc, Init, LogDensity, Mala, McmcError, MetricAdaptation, Nuts,
+    SamplerConfig,
+};
+
+/// Same seed → bitwise identical draws and statistics with 1 and 2 threads, for every kernel.
+#[test]
+fn draws_do_not_depend_on_thread_count() {
+    let target = CorrelatedGaussian::new(5, 100.0, 3);
+    let base = SamplerConfig {
+        num_chains: 3,
+        ..config(MetricAdaptation::Dense, 300, 200, 42)
+    };
+    let one = SamplerConfig {
+        threads: 1,
+        ..base.clone()
+    };
+    let two = SamplerConfig {
+        threads: 2,
+        ..base.clone()
+    };
+    let nuts = (
+        sample(&target, &Nuts::default(), &one),
+        sample(&target, &Nuts::default(), &two),
+    );
+    assert_eq!(nuts.0.unwrap(), nuts.1.unwrap());
+    let hmc = (
+        sample(&target, &Hmc::default(), &one),
+        sample(&target, &Hmc::default(), &two),
+    );
+    assert_eq!(hmc.0.unwrap(), hmc.1.unwrap());
+    let mala = (
+        sample(&target, &Mala::default(), &one),
+        sample(&target, &Mala::default(), &two),
+    );
+    assert_eq!(mala.0.unwrap(), mala.1.unwrap());
+    // And a different seed gives different draws.
+    let other = sample(
+        &target,
+        &Nuts::default(),
+        &SamplerConfig { seed: 43, ..one },
+    )
+    .unwrap();
+    let first = sample(&target, &Nuts::default(), &two).unwrap();
+    assert_ne!(other.chains[0].draws, first.chains[0].draws);
+}
+
+/// Raises the stop flag after a number of gradient evaluations.
+struct StopsAfter<'a> {
+    inner: DiagGaussian,
+    evals: AtomicUsize,
+    limit: usize,
+    stop: &'a AtomicBool,
+}
+
+impl LogDensity for StopsAfter<'_> {
+    fn dim(&self) -> usize {
+        self.inner.dim()
+    }
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        if self.evals.fetch_add(1, Ordering::Relaxed) == self.limit {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.inner.log_density_and_gradient(x, grad)
+    }
+}
+
+#[test]
+fn stop_flag_returns_draws_so_far() {
+    let stop = AtomicBool::new(false);
+    let target = StopsAfter {
+        inner: DiagGaussian::standard(3),
+        evals: AtomicUsize::new(0),
+        limit: 20_000,
+        stop: &stop,
+    };
+    let cfg = config(MetricAdaptation::Diagonal, 500, 100_000, 1);
+    let samples = sample_until(&target, &Nuts::default(), &cfg, &stop).unwrap();
+    assert!(samples.interrupted);
+    assert_eq!(samples.chains.len(), 4);
+    for c in &samples.chains {
+        assert!(c.num_draws() < 100_000);
+        assert_eq!(c.draws.len(), c.num_draws() * 3);
+    }
+    assert!(samples.chains.iter().any(|c| c.num_draws() > 0));
+    // The summary uses the common length of the chains that have draws.
+    assert_eq!(samples.summary().len(), 3);
+}
+
+/// Half-normal: ln p = −x₀²/2 for x₀ ≥ 0 and −∞ (a rejection) beyond, x₁ standard normal.
+struct HalfNormal;
+
+impl LogDensity for HalfNormal {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        grad[0] = -x[0];
+        grad[1] = -x[1];
+        if x[0] < 0.0 {
+            f64::NEG_INFINITY
+        } else {
+            -0.5 * (x[0] * x[0] + x[1] * x[1])
+        }
+    }
+}
+
+/// Non-finite densities are rejections (divergences), never crashes, and the sampler stays
+/// correct on the support: E x₀ = √(2/π).
+#[test]
+fn outside_support_is_rejected() {
+    let cfg = config(MetricAdaptation::Diagonal, 1000, 2000, 9);
+    for samples in [
+        sample(&HalfNormal, &Nuts::default(), &cfg).unwrap(),
+        sample(&HalfNormal, &Hmc::default(), &cfg).unwrap(),
+    ] {
+        let s = samples.summary()[0];
+        let divergences: usize = samples
+            .chain_summaries()
+            .iter()
+            .map(|c| c.divergences)
+            .sum();
+        println!(
+            "half-normal {}: mean {:.4} (exact {:.4}) mcse {:.4}, {divergences} divergences",
+            samples.kernel,
+            s.mean,
+            (2.0 / std::f64::consts::PI).sqrt(),
+            s.mcse_mean
+        );
+        assert!(samples
+            .chains
+            .iter()
+            .all(|c| c.draws.chunks(2).all(|d| d[0] >= 0.0)));
+        assert!(divergences > 0);
+        assert!((s.mean - (2.0 / std::f64::consts::PI).sqrt()).abs() < 4.0 * s.mcse_mean);
+    }
+}
+
+#[test]
+fn bad_inputs_are_errors() {
+    struct Nowhere;
+    impl LogDensity for Nowhere {
+        fn dim(&self) -> usize {
+            1
+        }
+        fn log_density_and_gradient(&self, _: &[f64], _: &mut [f64]) -> f64 {
+            f64::NAN
+        }
+    }
+    let cfg = config(MetricAdaptation::Diagonal, 10, 10, 0);
+    assert!(matches!(
+        sample(&Nowhere, &Nuts::default(), &cfg),
+        Err(McmcError::NonFiniteInitialPoint { attempts: 100, .. })
+    ));
+    let wrong_centre = SamplerConfig {
+        init: Init {
+            center: Some(vec![0.0; 3]),
+            ..Init::default()
+        },
+        ..cfg.clone()
+    };
+    assert!(matches!(
+        sample(&DiagGaussian::standard(2), &Nuts::default(), &wrong_centre),
+        Err(McmcError::DimensionMismatch {
+            expected: 2,
+            got: 3,
+            ..
+        })
+    ));
+    let bad_accept = Nuts {
+        target_accept: 1.0,
+        ..Nuts::default()
+    };
+    assert!(matches!(
+        sample(&DiagGaussian::standard(2), &bad_accept, &cfg),
+        Err(McmcError::InvalidSetting {
+            name: "target_accept",
+            ..
+        })
+    ));
+}
