@@ -38,4 +38,13 @@ pub enum LikelihoodError {
     /// An error from the noise model.
     #[error(transparent)]
     Noise(#[from] tdpe_noise::NoiseError),
+    /// An error from the signal model (parameters outside the waveform's range, …).
+    #[error(transparent)]
+    Signal(#[from] tdpe_signal::SignalError),
+    /// An error from the relative-binning core.
+    #[error(transparent)]
+    RelativeBinning(#[from] crate::relative_binning::RbError),
+    /// An input that cannot be used, with the reason.
+    #[error("{0}")]
+    InvalidInput(String),
 }

@@ -13,10 +13,13 @@
 //! `tdpe_detector::GpsTime`). f64 GPS seconds near 1.1e9 have only ~0.24 µs resolution, i.e.
 //! 5e-4 rad of phase at 300 Hz (§1.1), so never evaluate templates at absolute GPS times.
 
+pub mod bbh;
 pub mod error;
 pub mod exact;
 pub mod grid;
+pub mod relative_binning;
 
+pub use bbh::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
 pub use error::LikelihoodError;
 pub use exact::{DetectorInput, DetectorTerms, ExactLikelihood, LikelihoodWorkspace};
 pub use grid::SampleGrid;

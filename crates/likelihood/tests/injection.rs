@@ -55,7 +55,9 @@ fn likelihood(grid: SampleGrid, data: Vec<Vec<f64>>) -> ExactLikelihood {
 /// 4 Re Σ |h̃(f)|²/S(f) Δf over 20 Hz ≤ f < fs/2 (no window), h̃ = Δt·FFT(h).
 fn fd_snr(h: &[f64], psd: &Psd) -> f64 {
     let n = h.len();
-    let mut spectrum = RealFftPlanner::<f64>::new().plan_fft_forward(n).make_output_vec();
+    let mut spectrum = RealFftPlanner::<f64>::new()
+        .plan_fft_forward(n)
+        .make_output_vec();
     let mut input = h.to_vec();
     RealFftPlanner::<f64>::new()
         .plan_fft_forward(n)
@@ -128,7 +130,9 @@ fn common_sub_sample_shift_of_data_and_template_leaves_ln_l_unchanged() {
         let mut t = template;
         t.geocent_time += shift;
         let h = model.strain(&t, g.start, g.dt, g.len).unwrap();
-        likelihood(g, data).log_likelihood_ratio(&[&h[0], &h[1]]).unwrap()
+        likelihood(g, data)
+            .log_likelihood_ratio(&[&h[0], &h[1]])
+            .unwrap()
     };
     let reference = ln_l(0);
     // 0.3, −0.77 and 12.5 samples at 2048 Hz, and 0.37 s.
