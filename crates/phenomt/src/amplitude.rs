@@ -195,11 +195,34 @@ impl<T: Real> Amplitude22<T> {
         (fac * re, fac * im)
     }
 
-    /// |A22| at time t (in M), where `x` = (ω22(t)/2)^(2/3) (`IMRPhenomTHMAmp`, modulus).
-    pub fn modulus(&self, t: T, x: T) -> T {
+    /// |H(x)| of [`Self::inspiral`] for evaluation, given v = √x and ln(16x): equal to it to
+    /// rounding, with the series in v in Estrin's scheme (short dependency chains).
+    fn inspiral_modulus(&self, v: T, ln_16x: T) -> T {
+        let [r1, r15, r2, r25, r3, r35] = self.pn_re;
+        let [i25, i3, i35] = self.pn_im;
+        let [c1, c2, c3] = self.insp_c;
+        let v2 = v * v;
+        let v4 = v2 * v2;
+        // Re H/(fac0·x) = 1 + v²·R(v), R = r1 + r15v + r2v² + r25v³ + (r3 + ln(16x)·pn_log)v⁴
+        //                                  + r35v⁵ + c1v⁶ + c2v⁷ + c3v⁸.
+        let r_low = (r1 + r15 * v) + (r2 + r25 * v) * v2;
+        let r_high = (r3 + ln_16x * self.pn_log + r35 * v) + (c1 + c2 * v) * v2;
+        let re = v2 * (r_low + (r_high + c3 * v4) * v4) + 1.0;
+        // Im H/(fac0·x) = v⁵·(i25 + i3v + i35v²).
+        let im = v4 * v * (i25 + i3 * v + i35 * v2);
+        // |H| ≪ 1e150, so no need for hypot's overflow guard.
+        self.fac0 * v2 * (re * re + im * im).sqrt()
+    }
+
+    /// |A22| at time t (in M), given the 22 frequency `omega` = ω22(t) in rad/M
+    /// (`IMRPhenomTHMAmp`, modulus).
+    pub fn modulus(&self, t: T, omega: T) -> T {
         if t.re() < T_CUT_AMP {
-            let (re, im) = self.inspiral(x);
-            re.hypot(im)
+            // x = (ω/2)^(2/3), √x and ln(16x) from one logarithm (cheaper than pow or cbrt,
+            // and as accurate).
+            let ln_half_omega = (omega * 0.5).ln();
+            let v = (ln_half_omega * (1.0 / 3.0)).exp();
+            self.inspiral_modulus(v, ln_half_omega * (2.0 / 3.0) + 16f64.ln())
         } else if t.re() > 0.0 {
             let [c1, c2, c3, c4] = self.rd_c;
             ((-self.alpha1 * t).exp() * (c1 * (c2 * t + c3).tanh() + c4)).abs()

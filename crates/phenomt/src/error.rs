@@ -11,15 +11,18 @@ pub enum WaveformError {
         allowed: &'static str,
     },
     /// The requested starting (or reference) frequency is never reached by the model's
-    /// (2,2) frequency.
+    /// (2,2) frequency, which rises from `lowest_hz` (at t = −1e9 M, where the model starts)
+    /// to `ringdown_hz`.
     #[error(
-        "{name} = {value} Hz cannot be reached by the (2,2) mode of this binary: it must lie \
-         below its ringdown frequency {ringdown_hz:.2} Hz (use one below the peak frequency \
-         {peak_hz:.2} Hz for a full inspiral) and above the frequency at t = -1e9 M"
+        "{name} = {value} Hz cannot be reached by the (2,2) mode of this binary: the allowed \
+         range is ({lowest_hz:.3e}, {ringdown_hz:.2}) Hz, from the frequency at t = -1e9 M to \
+         the ringdown frequency (use one below the peak frequency {peak_hz:.2} Hz for a full \
+         inspiral)"
     )]
     FrequencyNotReached {
         name: &'static str,
         value: f64,
+        lowest_hz: f64,
         peak_hz: f64,
         ringdown_hz: f64,
     },

@@ -113,7 +113,7 @@ pub fn lu_solve<T: Real, const N: usize>(mut a: [[T; N]; N], b: [T; N]) -> [T; N
             // dscal by the reciprocal of the pivot.
             let inv = T::from(1.0) / a[j][j];
             for row in a.iter_mut().skip(j + 1) {
-                row[j] = row[j] * inv;
+                row[j] *= inv;
             }
             // dger: a_ik += (−l_ij) · u_jk.
             let (upper, lower) = a.split_at_mut(j + 1);

@@ -21,11 +21,40 @@ pub fn polarizations_from_22<T: Real>(
     inclination: T,
     phi_ref: T,
 ) -> (T, T) {
-    let azimuth = -(phi_ref - PI / 2.0);
-    let (y_plus, y_minus) = y22_factors(inclination);
-    // h22·Y22 = A f₂₂ e^(iψ) and h2−2·Y2−2 = A f₂₋₂ e^(−iψ), with ψ = 2·azimuth − Φ.
-    let psi = azimuth * 2.0 - phase;
-    let hp = amplitude * (y_plus + y_minus) * psi.cos();
-    let hc = -(amplitude * (y_plus - y_minus) * psi.sin());
-    (hp, hc)
+    Projection::new(inclination, phi_ref).apply(amplitude, phase)
+}
+
+/// [`polarizations_from_22`] for one inclination and reference phase, with the harmonics
+/// computed once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Projection<T> {
+    /// f₂₂(ι) + f₂₋₂(ι).
+    plus: T,
+    /// f₂₂(ι) − f₂₋₂(ι).
+    cross: T,
+    /// 2·(π/2 − φ_ref).
+    two_azimuth: T,
+}
+
+impl<T: Real> Projection<T> {
+    pub(crate) fn new(inclination: T, phi_ref: T) -> Self {
+        let azimuth = -(phi_ref - PI / 2.0);
+        let (y_plus, y_minus) = y22_factors(inclination);
+        Self {
+            plus: y_plus + y_minus,
+            cross: y_plus - y_minus,
+            two_azimuth: azimuth * 2.0,
+        }
+    }
+
+    /// (h₊, h×) for the (2,2) mode A e^(−iΦ).
+    #[inline]
+    pub(crate) fn apply(&self, amplitude: T, phase: T) -> (T, T) {
+        // h22·Y22 = A f₂₂ e^(iψ) and h2−2·Y2−2 = A f₂₋₂ e^(−iψ), with ψ = 2·azimuth − Φ.
+        let (sin_psi, cos_psi) = (self.two_azimuth - phase).sin_cos();
+        (
+            amplitude * self.plus * cos_psi,
+            -(amplitude * self.cross * sin_psi),
+        )
+    }
 }

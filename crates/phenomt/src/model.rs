@@ -8,7 +8,7 @@ use crate::amplitude::Amplitude22;
 use crate::constants::{MPC_SI, MRSUN_SI, MSUN_SI, MTSUN_SI};
 use crate::error::WaveformError;
 use crate::gsl;
-use crate::harmonics::polarizations_from_22;
+use crate::harmonics::Projection;
 use crate::phase::{BinaryVariables, Phase22};
 use crate::scalar::{Dual, Real};
 
@@ -67,6 +67,8 @@ pub struct IMRPhenomT<T> {
     amplitude: Amplitude22<T>,
     /// Total mass in seconds, M·G/c³.
     total_mass_s: T,
+    /// Amplitude scale from units of M/distance to strain at 1 Mpc (LAL's `ampfac`).
+    amp_fac: T,
     /// Start time t(f_min) in M, as LAL's root finder returns it.
     t_min: f64,
     /// The 22 phase at the reference time t(f_ref).
@@ -167,11 +169,12 @@ impl<T: Real> IMRPhenomT<T> {
         } else {
             root(f_ref, "reference_frequency", exact_reference_time)?
         };
-        let phase_ref = phase.phase(t_ref);
+        let phase_ref = phase.omega_and_phase(t_ref).1;
         Ok(Self {
             phase,
             amplitude,
             total_mass_s,
+            amp_fac: total_mass_s / (MPC_SI * (MTSUN_SI / MRSUN_SI)),
             t_min: t_min.re(),
             phase_ref,
             delta_t,
@@ -194,8 +197,8 @@ impl<T: Real> IMRPhenomT<T> {
         // The search runs on the coefficients' values (bit-identical to an f64 set-up).
         let values = phase.values_as::<f64>();
         let g_value = |t: f64| target.re() - values.omega_for_root(t);
-        let mut root = gsl::brent_root(g_value, T_BRACKET_START, T_END, 1e-4, 1000)
-            .map_err(|_| {
+        let mut root =
+            gsl::brent_root(g_value, T_BRACKET_START, T_END, 1e-4, 1000).map_err(|_| {
                 let m = total_mass_s.re() * std::f64::consts::TAU;
                 WaveformError::FrequencyNotReached {
                     name,
@@ -233,12 +236,10 @@ impl<T: Real> IMRPhenomT<T> {
 
     /// The (2,2) mode at time `t` in M relative to the peak, for a source at 1 Mpc.
     fn mode22_geometric(&self, t: T) -> Mode22<T> {
-        let omega = self.phase.omega_at(t);
-        let x = (omega * 0.5).powf(2.0 / 3.0);
-        let amp_fac = self.total_mass_s / (MPC_SI * (MTSUN_SI / MRSUN_SI));
+        let (omega, phase) = self.phase.omega_and_phase(t);
         Mode22 {
-            amplitude: amp_fac * self.amplitude.modulus(t, x),
-            phase: self.phase.phase(t) - self.phase_ref,
+            amplitude: self.amp_fac * self.amplitude.modulus(t, omega),
+            phase: phase - self.phase_ref,
         }
     }
 
@@ -253,7 +254,7 @@ impl<T: Real> IMRPhenomT<T> {
     /// `inclination` with reference phase `phi_ref` (rad).
     pub fn polarizations(&self, t: T, distance_mpc: T, inclination: T, phi_ref: T) -> (T, T) {
         let m = self.mode22(t);
-        polarizations_from_22(m.amplitude / distance_mpc, m.phase, inclination, phi_ref)
+        Projection::new(inclination, phi_ref).apply(m.amplitude / distance_mpc, m.phase)
     }
 }
 
@@ -290,11 +291,13 @@ impl IMRPhenomT<f64> {
         inclination: f64,
         phi_ref: f64,
     ) -> Polarizations {
-        let (hp, hc) = self
-            .mode22_on_grid()
-            .into_iter()
-            .map(|m| {
-                polarizations_from_22(m.amplitude / distance_mpc, m.phase, inclination, phi_ref)
+        let projection = Projection::new(inclination, phi_ref);
+        let inv_distance = 1.0 / distance_mpc;
+        let dt_m = self.dt_m();
+        let (hp, hc) = (0..self.grid_length())
+            .map(|k| {
+                let m = self.mode22_geometric(self.t_min + k as f64 * dt_m);
+                projection.apply(m.amplitude * inv_distance, m.phase)
             })
             .unzip();
         Polarizations {

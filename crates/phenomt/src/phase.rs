@@ -92,6 +92,10 @@ pub struct Phase22<T> {
     rd_c3: T,
     ph_off_merger: T,
     ph_off_rd: T,
+    /// Evaluation only: the pseudo-PN phase coefficients c_k/(k + 3), k = 0…5.
+    phase_pseudo: [T; 6],
+    /// Evaluation only: the inspiral phase's factor 10/η.
+    phase_scale: T,
 }
 
 #[inline]
@@ -131,6 +135,8 @@ impl<T: Real> Phase22<T> {
             rd_c3,
             ph_off_merger: k(0.0),
             ph_off_rd: k(0.0),
+            phase_pseudo: [k(0.0); 6],
+            phase_scale: k::<T>(10.0) / eta,
         };
 
         // Inspiral: six collocation points in θ (arXiv:2012.11923 eq. 10); the first anchors the
@@ -158,6 +164,7 @@ impl<T: Real> Phase22<T> {
             b[i] = (omega_cp[i] - t3) * (4.0 / th / th / th);
         }
         p.insp_c = gsl::lu_solve(a, b);
+        p.phase_pseudo = std::array::from_fn(|j| p.insp_c[j] / (j as f64 + 3.0));
 
         // Merger: value and slope at t_cut, collocation point at θ = 0.95, slope at the peak.
         let omega_cut = p.inspiral_omega(k(0.81));
@@ -238,7 +245,11 @@ impl<T: Real> Phase22<T> {
 
     /// Rescaled merger frequency ω̄ = 1 − ω/ω_RING (`IMRPhenomTMergerOmegaAnsatz22`).
     fn merger_omega_bar(&self, t: T) -> T {
-        let x = gsl::arcsinh(self.alpha1 * t);
+        self.merger_omega_bar_of(gsl::arcsinh(self.alpha1 * t))
+    }
+
+    /// [`Self::merger_omega_bar`] given x = asinh(α₁t).
+    fn merger_omega_bar_of(&self, x: T) -> T {
         let x2 = x * x;
         let x3 = x2 * x;
         let x4 = x2 * x2;
@@ -252,7 +263,11 @@ impl<T: Real> Phase22<T> {
 
     /// Ringdown frequency (`IMRPhenomTRDOmegaAnsatz22`, with c4 = 0).
     fn ringdown_omega(&self, t: T) -> T {
-        let exp_c = (-self.rd_c2 * t).exp();
+        self.ringdown_omega_of((-self.rd_c2 * t).exp())
+    }
+
+    /// [`Self::ringdown_omega`] given exp(−c₂t).
+    fn ringdown_omega_of(&self, exp_c: T) -> T {
         let num = self.rd_c1 * -(self.rd_c2 * self.rd_c3 * exp_c);
         let den = self.rd_c3 * exp_c + 1.0;
         num / den + self.omega_ring
@@ -299,8 +314,12 @@ impl<T: Real> Phase22<T> {
     /// Merger phase: the antiderivative of the merger frequency (`IMRPhenomTMergerPhaseAnsatz22`),
     /// written with u = asinh(α₁t) and R = √(1 + α₁²t²).
     fn merger_phase(&self, t: T) -> T {
+        self.merger_phase_of(t, gsl::arcsinh(self.alpha1 * t))
+    }
+
+    /// [`Self::merger_phase`] given u = asinh(α₁t).
+    fn merger_phase_of(&self, t: T, u: T) -> T {
         let a = self.alpha1;
-        let u = gsl::arcsinh(a * t);
         let r = (a * a * t * t + 1.0).sqrt();
         let (u2, u3) = (u * u, u * u * u);
         let [c1, c2, c3] = self.merger_c;
@@ -312,36 +331,65 @@ impl<T: Real> Phase22<T> {
         self.omega_ring * t - self.omega_ring * integral + self.ph_off_merger
     }
 
-    /// Ringdown phase (arXiv:1406.0401 eq. 5; `IMRPhenomTRDPhaseAnsatz22`).
-    fn ringdown_phase(&self, t: T) -> T {
-        let exp_c = (-self.rd_c2 * t).exp();
+    /// Ringdown phase (arXiv:1406.0401 eq. 5; `IMRPhenomTRDPhaseAnsatz22`), given
+    /// exp(−c₂t).
+    fn ringdown_phase_of(&self, t: T, exp_c: T) -> T {
         let log = ((self.rd_c3 * exp_c + 1.0) / (self.rd_c3 + 1.0)).ln();
         self.rd_c1 * log + self.omega_ring * t + self.ph_off_rd
     }
 
-    /// 22 phase φ(t) at time t (in M), h22 ∝ e^(−iφ) (`IMRPhenomTPhase22`).
-    pub fn phase(&self, t: T) -> T {
+    /// 22 angular frequency ω(t) (rad/M) and phase φ(t) (h22 ∝ e^(−iφ)) at time t in M
+    /// (`IMRPhenomTomega22`, `IMRPhenomTPhase22`). For evaluation: the region is found once
+    /// and the two share their transcendental functions.
+    pub fn omega_and_phase(&self, t: T) -> (T, T) {
         if t.re() < (self.t_cut - self.dt_m).re() {
-            self.inspiral_phase(self.theta(t))
+            // θ = (−ηt/5)^(−1/8) and ln θ from one logarithm (cheaper than pow, as accurate).
+            let ln_theta = (self.eta * t * -0.2).ln() * -0.125;
+            self.inspiral_omega_and_phase(ln_theta.exp(), ln_theta)
         } else if t.re() > 0.0 {
-            self.ringdown_phase(t)
+            let exp_c = (-self.rd_c2 * t).exp();
+            (
+                self.ringdown_omega_of(exp_c),
+                self.ringdown_phase_of(t, exp_c),
+            )
         } else {
-            self.merger_phase(t)
+            let u = gsl::arcsinh(self.alpha1 * t);
+            let omega = -(self.merger_omega_bar_of(u) - 1.0) * self.omega_ring;
+            (omega, self.merger_phase_of(t, u))
         }
     }
 
-    /// The PN time variable θ = (−ηt/5)^(−1/8) (t < 0).
-    pub fn theta(&self, t: T) -> T {
-        (-self.eta * t / 5.0).powf(-1.0 / 8.0)
-    }
-
-    /// 22 frequency at time t, with θ computed from t.
-    pub fn omega_at(&self, t: T) -> T {
-        if t.re() < 0.0 {
-            self.omega(t, self.theta(t))
-        } else {
-            self.omega(t, t)
-        }
+    /// Inspiral frequency and phase at θ = (−ηt/5)^(−1/8), given θ and ln θ, for evaluation:
+    /// the same functions as [`Self::inspiral_omega`] and [`Self::inspiral_phase`], equal to
+    /// them to rounding, with the polynomials in Estrin's scheme (short dependency chains) and
+    /// θ's powers and ln θ shared. The set-up keeps LAL's operation order, which its finite
+    /// differences need.
+    fn inspiral_omega_and_phase(&self, theta: T, ln_theta: T) -> (T, T) {
+        let [a2, a3, a4, a5, a6, a7] = self.pn;
+        let c = self.insp_c;
+        let th2 = theta * theta;
+        let th4 = th2 * th2;
+        let log_term = ln_theta * (107.0 / 280.0);
+        // ω = θ³/4 · (1 + θ²·P(θ)), P = a2 + a3θ + a4θ² + a5θ³ + (a6 + 107/280 ln θ)θ⁴ + a7θ⁵
+        //                                + Σ c_j θ^(6+j).
+        let p_low = (a2 + a3 * theta) + (a4 + a5 * theta) * th2;
+        let p_mid = (a6 + log_term + a7 * theta) + (c[0] + c[1] * theta) * th2;
+        let p_high = (c[2] + c[3] * theta) + (c[4] + c[5] * theta) * th2;
+        let p = p_low + (p_mid + p_high * th4) * th4;
+        let omega = th2 * theta * 0.25 * (th2 * p + 1.0);
+        // φ = 10/η · (a5 ln θ + θ·Q(θ) − θ⁻¹·N(θ⁻¹)), with
+        // Q = a6 + 107/280 (ln θ − 1) + a7θ/2 + Σ c_j θ^(2+j)/(3+j) and
+        // N = a4 + a3θ⁻¹/2 + a2θ⁻²/3 + θ⁻⁴/5.
+        let d = self.phase_pseudo;
+        let q_low =
+            (a6 + log_term - 107.0 / 280.0 + a7 * 0.5 * theta) + (d[0] + d[1] * theta) * th2;
+        let q_high = (d[2] + d[3] * theta) + (d[4] + d[5] * theta) * th2;
+        let q = q_low + q_high * th4;
+        let inv = T::from(1.0) / theta;
+        let inv2 = inv * inv;
+        let n = (a4 + a3 * 0.5 * inv) + (a2 * (1.0 / 3.0) + inv2 * 0.2) * inv2;
+        let phase = (a5 * ln_theta + theta * q - inv * n) * self.phase_scale;
+        (omega, phase)
     }
 
     /// 22 frequency as LAL's root finder sees it (`GetTimeOfFreq`): before `t_early`, θ is
@@ -377,6 +425,8 @@ impl<T: Real> Phase22<T> {
             rd_c3: c(self.rd_c3),
             ph_off_merger: c(self.ph_off_merger),
             ph_off_rd: c(self.ph_off_rd),
+            phase_pseudo: self.phase_pseudo.map(c),
+            phase_scale: c(self.phase_scale),
         }
     }
 }

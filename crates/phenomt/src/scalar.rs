@@ -48,8 +48,16 @@ pub trait Real:
     #[inline]
     fn powf(self, n: f64) -> Self {
         let x = self.re();
-        // d/dx x^n = n x^(n-1); written so that x = 0 with n ≥ 1 gives a finite derivative.
-        self.lift(x.powf(n), if n == 0.0 { 0.0 } else { n * x.powf(n - 1.0) })
+        let p = x.powf(n);
+        // d/dx x^n = n x^(n-1) = n x^n / x; at x = 0 (n ≥ 1) from x^(n-1), which is finite.
+        let dp = if n == 0.0 {
+            0.0
+        } else if x == 0.0 {
+            n * x.powf(n - 1.0)
+        } else {
+            n * p / x
+        };
+        self.lift(p, dp)
     }
     #[inline]
     fn sqrt(self) -> Self {
@@ -65,6 +73,12 @@ pub trait Real:
     fn ln(self) -> Self {
         let x = self.re();
         self.lift(x.ln(), 1.0 / x)
+    }
+    /// (sin, cos), computed together.
+    #[inline]
+    fn sin_cos(self) -> (Self, Self) {
+        let (s, c) = self.re().sin_cos();
+        (self.lift(s, c), self.lift(c, -s))
     }
     #[inline]
     fn sin(self) -> Self {
@@ -134,6 +148,10 @@ impl Real for f64 {
     #[inline]
     fn ln(self) -> Self {
         f64::ln(self)
+    }
+    #[inline]
+    fn sin_cos(self) -> (Self, Self) {
+        f64::sin_cos(self)
     }
     #[inline]
     fn sin(self) -> Self {
@@ -253,6 +271,8 @@ impl<const N: usize> Sub for Dual<N> {
 }
 impl<const N: usize> Mul for Dual<N> {
     type Output = Self;
+    /// The product rule, d(ab) = a·db + b·da, has a `+`.
+    #[allow(clippy::suspicious_arithmetic_impl)]
     #[inline]
     fn mul(self, o: Self) -> Self {
         Self {
@@ -266,9 +286,10 @@ impl<const N: usize> Div for Dual<N> {
     #[inline]
     fn div(self, o: Self) -> Self {
         let q = self.re / o.re;
+        let inv = 1.0 / o.re;
         Self {
             re: q,
-            eps: self.zip_eps(o, |a, b| (a - q * b) / o.re),
+            eps: self.zip_eps(o, |a, b| (a - q * b) * inv),
         }
     }
 }
@@ -316,9 +337,10 @@ impl<const N: usize> Div<f64> for Dual<N> {
     type Output = Self;
     #[inline]
     fn div(self, o: f64) -> Self {
+        let inv = 1.0 / o;
         Self {
             re: self.re / o,
-            eps: self.map_eps(|a| a / o),
+            eps: self.map_eps(|a| a * inv),
         }
     }
 }

@@ -38,6 +38,9 @@ fn times(model: &IMRPhenomT<f64>) -> Vec<f64> {
     ]
 }
 
+/// A quantity of the mode, its dual derivatives, and its scale.
+type Check = (fn(&Mode22<f64>) -> f64, [f64; 5], f64);
+
 fn mode_at(p: [f64; 4], t: f64) -> Mode22<f64> {
     IMRPhenomT::new(p[0], p[1], p[2], p[3], &SETTINGS)
         .unwrap()
@@ -67,7 +70,7 @@ fn dual_derivatives_match_finite_differences() {
             // comparison can show to a few 1e-3. Elsewhere the model is smooth; time never
             // enters the set-up.
             // (quantity, its derivatives, its scale: amplitudes relative, phases in radians)
-            let checks: [(fn(&Mode22<f64>) -> f64, [f64; 5], f64); 2] = [
+            let checks: [Check; 2] = [
                 (|m| m.amplitude, m.amplitude.eps, v.amplitude),
                 (|m| m.phase, m.phase.eps, 1.0),
             ];

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Time per call: LALSuite's IMRPhenomT against tdpe's, for the same parameters and grid.
+
+Dev-only. LAL's side is `SimInspiralChooseTDWaveform(..., IMRPhenomT)` called from Python; tdpe's
+is the `time_generation` example of crates/phenomt (set-up plus h+, hx on LAL's grid, in f64),
+which also times values plus derivatives with respect to (m1, m2, chi1, chi2, t) with
+`Dual<5>`. Both sides report the median over repeated in-process calls, so process start-up is
+excluded. Measurements alternate between the two sides over several rounds (the median of the
+rounds is reported), so that a shared machine's load affects both alike.
+
+    python3 -m venv /tmp/lalenv && /tmp/lalenv/bin/pip install lalsuite numpy
+    /tmp/lalenv/bin/python tools/bench_waveform_vs_lal.py [--rounds 3]
+"""
+import argparse
+import json
+import pathlib
+import statistics
+import subprocess
+import time
+
+import lal
+import lalsimulation as ls
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "target" / "release" / "examples" / "time_generation"
+
+# name, parameters, repeats per round (fewer for the long waveform)
+CASES = [
+    ("GW150914-like, 4096 Hz from 20 Hz",
+     dict(m1=36.0, m2=29.0, chi1=0.3, chi2=-0.2, distance=410.0, inclination=0.4, phase=0.3,
+          sampling_frequency=4096.0, f_min=20.0), 200),
+    ("1.6+1.3 Msun, 4096 Hz from 10 Hz",
+     dict(m1=1.6, m2=1.3, chi1=0.0, chi2=0.0, distance=40.0, inclination=0.4, phase=0.3,
+          sampling_frequency=4096.0, f_min=10.0), 3),
+]
+
+
+def lal_call(p):
+    """One LAL waveform, as SimInspiralChooseTDWaveform returns it (f_ref = f_min)."""
+    return ls.SimInspiralChooseTDWaveform(
+        p["m1"] * lal.MSUN_SI, p["m2"] * lal.MSUN_SI, 0.0, 0.0, p["chi1"], 0.0, 0.0, p["chi2"],
+        p["distance"] * 1e6 * lal.PC_SI, p["inclination"], p["phase"], 0.0, 0.0, 0.0,
+        1.0 / p["sampling_frequency"], p["f_min"], p["f_min"], None,
+        ls.GetApproximantFromString("IMRPhenomT"))
+
+
+def lal_time(p, repeat):
+    """Median wall time per call in s (after one warm-up call), and the number of samples."""
+    hp, _ = lal_call(p)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        lal_call(p)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), hp.data.length
+
+
+def tdpe_time(p, repeat):
+    """The example's JSON: median times per call in s, and the number of samples."""
+    args = [str(EXAMPLE), "--mass-1", p["m1"], "--mass-2", p["m2"], "--chi-1", p["chi1"],
+            "--chi-2", p["chi2"], "--distance", p["distance"], "--inclination", p["inclination"],
+            "--phase", p["phase"], "--sampling-frequency", p["sampling_frequency"],
+            "--minimum-frequency", p["f_min"], "--repeat", repeat]
+    out = subprocess.run([str(a) for a in args], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per case")
+    parser.add_argument("--no-build", action="store_true", help="use the existing example binary")
+    args = parser.parse_args()
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "tdpe-phenomt",
+                        "--example", "time_generation"], cwd=ROOT, check=True)
+
+    print(f"{'case':36} {'samples':>8} {'LAL':>10} {'tdpe f64':>10} {'LAL/tdpe':>9} "
+          f"{'Dual<5>':>10} {'Dual/f64':>9} {'set-up':>9}")
+    for name, p, repeat in CASES:
+        lal_s, ours = [], []
+        for _ in range(args.rounds):
+            t, n_lal = lal_time(p, repeat)
+            lal_s.append(t)
+            ours.append(tdpe_time(p, repeat))
+        if ours[0]["samples"] != n_lal:
+            raise SystemExit(f"{name}: LAL has {n_lal} samples, tdpe {ours[0]['samples']}")
+        med = lambda key: statistics.median(o[key] for o in ours)  # noqa: E731
+        t_lal, t_f64, t_dual = statistics.median(lal_s), med("f64_grid"), med("dual5_times")
+        print(f"{name:36} {n_lal:8d} {t_lal * 1e3:8.3f}ms {t_f64 * 1e3:8.3f}ms "
+              f"{t_lal / t_f64:8.2f}x {t_dual * 1e3:8.3f}ms "
+              f"{t_dual / med('f64_times'):8.2f}x {med('setup') * 1e6:7.1f}us")
+    print("LAL/tdpe: LAL's time per call over tdpe's (set-up + h+, hx on LAL's grid, f64).")
+    print("Dual/f64: values + derivatives in (m1, m2, chi1, chi2, t) with Dual<5>, over the same "
+          "evaluation in f64 (set-up + h+, hx at the grid's times through the arbitrary-time API).")
+
+
+if __name__ == "__main__":
+    main()
