@@ -1,1 +1,50 @@
-fn main() {}
+//! `tdpe`: time-domain gravitational-wave parameter estimation.
+//!
+//! Each subcommand lives in its own module under `commands/`, with its arguments (a clap
+//! `Args` struct) and a `run` function; this file only dispatches.
+
+mod commands;
+mod config;
+mod data;
+mod fiducial;
+mod output;
+mod posterior;
+mod prior;
+mod run_result;
+mod transform;
+
+use clap::{Parser, Subcommand};
+
+/// Time-domain gravitational-wave parameter estimation.
+#[derive(Debug, Parser)]
+#[command(name = "tdpe", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Waveform(commands::waveform::Args),
+    /// Estimate the parameters of a binary black hole (writes result.json, samples.csv,
+    /// summary.md and plots).
+    Run(commands::run::Args),
+    /// Print the default run configuration (TOML).
+    Config(commands::config::Args),
+}
+
+fn main() -> std::process::ExitCode {
+    let result = match Cli::parse().command {
+        Command::Waveform(args) => commands::waveform::run(&args),
+        Command::Run(args) => commands::run::run(&args),
+        Command::Config(args) => commands::config::run(&args),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            // One line: the error and its causes, separated by ": ".
+            eprintln!("error: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The subcommands of `tdpe`, one module each.
+
+pub mod config;
+pub mod run;
+pub mod waveform;

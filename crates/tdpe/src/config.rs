@@ -1,0 +1,427 @@
+//! The run configuration (TOML). Every key has a default except the data source: a config
+//! needs either an `[injection]` or a `[strain]` table. Unknown keys are errors. The embedded
+//! default ([`DEFAULT_CONFIG`], `examples/default.toml`) is the GW150914-like injection that
+//! `tdpe run` analyses without arguments; `tdpe config` prints it.
+//!
+//! Relative paths (prior file, PSD files, strain files) are relative to the directory of the
+//! config file (the current directory for the embedded default).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use serde::{Deserialize, Serialize};
+
+/// The default configuration (TOML text of `examples/default.toml`).
+pub const DEFAULT_CONFIG: &str = include_str!("../../../examples/default.toml");
+
+/// A complete run configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Run label (bilby's `label`).
+    pub label: String,
+    /// Detector names (H1, L1, V1, K1).
+    pub detectors: Vec<String>,
+    /// GPS time of the trigger in s; the reference epoch of every time in the run.
+    pub trigger_time: f64,
+    /// Segment length in s (duration × sampling_frequency samples).
+    pub duration: f64,
+    /// Length of the segment after the trigger in s (the segment is
+    /// [trigger + post − duration, trigger + post)).
+    pub post_trigger_duration: f64,
+    /// Sampling frequency of the analysis in Hz.
+    pub sampling_frequency: f64,
+    /// Low-frequency cut-off of the likelihood in Hz (put into the noise covariance with a
+    /// 4 Hz Planck ramp below it; see `tdpe_noise::LowFrequencyCutoff`).
+    pub minimum_frequency: f64,
+    /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.
+    pub reference_frequency: f64,
+    /// Prior file in bilby syntax, or `default` for `examples/gw150914_like.prior`.
+    pub prior_file: String,
+    /// PSD per detector: a built-in curve name (aLIGOZeroDetHighPower,
+    /// aLIGODesignSensitivityT1800044, AdVDesignSensitivityP1200087,
+    /// KAGRADesignSensitivityT1600593) or a two-column file (frequency in Hz, value). Missing
+    /// detectors use their design curve.
+    pub psd: BTreeMap<String, String>,
+    /// What the second column of PSD files holds: `psd` (1/Hz) or `asd` (1/√Hz).
+    pub psd_column: PsdColumnName,
+    /// A simulated signal (exclusive with `strain`).
+    pub injection: Option<Injection>,
+    /// Strain files (exclusive with `injection`).
+    pub strain: Option<StrainFiles>,
+    /// Sampler settings.
+    pub sampler: SamplerSection,
+    /// Relative-binning settings.
+    pub likelihood: LikelihoodSection,
+    /// Maximum-likelihood search for the fiducial point (real data).
+    pub fiducial: FiducialSection,
+    /// Directory relative paths are resolved against (not read from the file).
+    #[serde(skip)]
+    pub base_dir: PathBuf,
+}
+
+impl Default for Config {
+    /// The defaults of every key; no data source.
+    fn default() -> Self {
+        Self {
+            label: "tdpe".into(),
+            detectors: vec!["H1".into(), "L1".into()],
+            trigger_time: 1126259462.4,
+            duration: 4.0,
+            post_trigger_duration: 2.0,
+            sampling_frequency: 2048.0,
+            minimum_frequency: 20.0,
+            reference_frequency: 20.0,
+            prior_file: "default".into(),
+            psd: BTreeMap::new(),
+            psd_column: PsdColumnName::Psd,
+            injection: None,
+            strain: None,
+            sampler: SamplerSection::default(),
+            likelihood: LikelihoodSection::default(),
+            fiducial: FiducialSection::default(),
+            base_dir: PathBuf::new(),
+        }
+    }
+}
+
+/// What PSD files hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PsdColumnName {
+    /// One-sided PSD S(f) in 1/Hz.
+    Psd,
+    /// Amplitude spectral density √S(f) in 1/√Hz.
+    Asd,
+}
+
+/// An injected binary (bilby names and units) and its noise.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Injection {
+    /// Detector-frame primary mass in M☉ (give mass_1 and mass_2, or chirp_mass and
+    /// mass_ratio).
+    pub mass_1: Option<f64>,
+    /// Detector-frame secondary mass in M☉.
+    pub mass_2: Option<f64>,
+    /// Detector-frame chirp mass in M☉.
+    pub chirp_mass: Option<f64>,
+    /// m2/m1 ≤ 1.
+    pub mass_ratio: Option<f64>,
+    /// Aligned spin of the heavier body.
+    #[serde(default)]
+    pub chi_1: f64,
+    /// Aligned spin of the lighter body.
+    #[serde(default)]
+    pub chi_2: f64,
+    /// Luminosity distance in Mpc.
+    pub luminosity_distance: f64,
+    /// Inclination of the total angular momentum to the line of sight in rad.
+    #[serde(default)]
+    pub theta_jn: f64,
+    /// Polarisation angle in rad.
+    #[serde(default)]
+    pub psi: f64,
+    /// Reference phase in rad.
+    #[serde(default)]
+    pub phase: f64,
+    /// GPS time of the peak at the geocentre in s (default: the trigger time).
+    pub geocent_time: Option<f64>,
+    /// Right ascension in rad.
+    #[serde(default)]
+    pub ra: f64,
+    /// Declination in rad.
+    #[serde(default)]
+    pub dec: f64,
+    /// No noise: the data are the signal alone.
+    #[serde(default)]
+    pub zero_noise: bool,
+    /// Seed of the simulated Gaussian noise (detector k uses a stream derived from it).
+    #[serde(default = "default_noise_seed")]
+    pub noise_seed: u64,
+}
+
+fn default_noise_seed() -> u64 {
+    150914
+}
+
+/// Strain files per detector.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrainFiles {
+    /// `time-series`: two columns (GPS time in s, strain) at the analysis sampling frequency
+    /// covering the segment; `frequency-series`: three columns (frequency in Hz, Re, Im) of
+    /// bilby's frequency-domain strain (real FFT / f_s, df = 1/duration), inverse-transformed.
+    pub format: StrainFormat,
+    /// File per detector.
+    pub files: BTreeMap<String, String>,
+}
+
+/// Layout of strain files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StrainFormat {
+    /// `t h` per line.
+    TimeSeries,
+    /// `f Re Im` per line.
+    FrequencySeries,
+}
+
+/// The MCMC kernels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum KernelName {
+    /// No-U-Turn sampler.
+    Nuts,
+    /// Hamiltonian Monte Carlo with a jittered fixed integration time.
+    Hmc,
+    /// Metropolis-adjusted Langevin algorithm.
+    Mala,
+}
+
+impl KernelName {
+    /// Lower-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Nuts => "nuts",
+            Self::Hmc => "hmc",
+            Self::Mala => "mala",
+        }
+    }
+}
+
+/// Sampler settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SamplerSection {
+    /// Kernel: `nuts`, `hmc` or `mala`.
+    pub kernel: KernelName,
+    /// Number of chains.
+    pub num_chains: usize,
+    /// Warm-up iterations per chain (discarded).
+    pub num_warmup: usize,
+    /// Kept draws per chain.
+    pub num_draws: usize,
+    /// Master seed of the chains (and of the relative-binning design and the fiducial search).
+    pub seed: u64,
+    /// Worker threads; 0 = all cores (never changes the draws).
+    pub threads: usize,
+    /// Target acceptance statistic of the step-size adaptation (default: the kernel's own).
+    pub target_accept: Option<f64>,
+    /// Half-width of the uniform jitter of the initial points around the fiducial point, in
+    /// units of the conditional posterior widths there.
+    pub init_radius: f64,
+}
+
+impl Default for SamplerSection {
+    fn default() -> Self {
+        Self {
+            kernel: KernelName::Nuts,
+            num_chains: 4,
+            num_warmup: 1000,
+            num_draws: 1000,
+            seed: 1,
+            threads: 0,
+            target_accept: None,
+            init_radius: 2.0,
+        }
+    }
+}
+
+/// Relative-binning settings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LikelihoodSection {
+    /// Node-refinement target T ≈ (wanted |Δ ln L|)²: smaller is more accurate, more nodes.
+    pub relative_binning_target: f64,
+    /// Design waveforms used to place the nodes.
+    pub design_points: usize,
+    /// Cap on the nodes per detector.
+    pub max_nodes: usize,
+}
+
+impl Default for LikelihoodSection {
+    fn default() -> Self {
+        let o = tdpe_likelihood::RelativeBinningOptions::default();
+        Self {
+            relative_binning_target: o.target,
+            design_points: o.design_points,
+            max_nodes: o.max_nodes,
+        }
+    }
+}
+
+/// The maximum-likelihood search that gives real data a fiducial point: differential evolution
+/// over the prior box, then a Nelder–Mead polish.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FiducialSection {
+    /// Population of differential evolution.
+    pub population: usize,
+    /// Generations of differential evolution.
+    pub generations: usize,
+    /// Likelihood evaluations of the Nelder–Mead polish.
+    pub polish_evaluations: usize,
+}
+
+impl Default for FiducialSection {
+    fn default() -> Self {
+        Self {
+            population: 60,
+            generations: 150,
+            polish_evaluations: 3000,
+        }
+    }
+}
+
+impl Config {
+    /// Parses TOML text; `base_dir` resolves relative paths, `source` names the text in errors.
+    pub fn parse(text: &str, source: &str, base_dir: &Path) -> anyhow::Result<Self> {
+        let mut config: Config = toml::from_str(text)
+            .map_err(|e| anyhow::anyhow!("{}", e.to_string().replace('\n', " ")))
+            .with_context(|| format!("invalid configuration {source}"))?;
+        config.base_dir = base_dir.to_path_buf();
+        Ok(config)
+    }
+
+    /// Reads a config file, or the embedded default when `path` is `None`.
+    pub fn load(path: Option<&Path>) -> anyhow::Result<Self> {
+        match path {
+            None => Self::parse(DEFAULT_CONFIG, "(embedded default)", Path::new(".")),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read config file {}", path.display()))?;
+                let base = path.parent().unwrap_or(Path::new("."));
+                Self::parse(&text, &path.display().to_string(), base)
+            }
+        }
+    }
+
+    /// `path` relative to the config file's directory (absolute paths unchanged).
+    pub fn resolve(&self, path: &str) -> PathBuf {
+        self.base_dir.join(path)
+    }
+
+    /// Checks ranges and consistency; messages name the key and the allowed range.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        let positive = |name: &str, v: f64| -> anyhow::Result<()> {
+            if v.is_finite() && v > 0.0 {
+                Ok(())
+            } else {
+                bail!("{name} = {v} must be finite and > 0")
+            }
+        };
+        positive("duration", self.duration)?;
+        positive("sampling_frequency", self.sampling_frequency)?;
+        positive("minimum_frequency", self.minimum_frequency)?;
+        positive("reference_frequency", self.reference_frequency)?;
+        positive("trigger_time", self.trigger_time)?;
+        if !(self.post_trigger_duration >= 0.0 && self.post_trigger_duration < self.duration) {
+            bail!(
+                "post_trigger_duration = {} must be in [0, duration = {})",
+                self.post_trigger_duration,
+                self.duration
+            );
+        }
+        if self.minimum_frequency >= self.sampling_frequency / 2.0 {
+            bail!(
+                "minimum_frequency = {} Hz must be below the Nyquist frequency {} Hz",
+                self.minimum_frequency,
+                self.sampling_frequency / 2.0
+            );
+        }
+        if self.detectors.is_empty() {
+            bail!("detectors is empty: name at least one of H1, L1, V1, K1");
+        }
+        for name in self.psd.keys() {
+            if !self.detectors.contains(name) {
+                bail!(
+                    "psd.{name}: '{name}' is not in detectors {:?}",
+                    self.detectors
+                );
+            }
+        }
+        match (&self.injection, &self.strain) {
+            (Some(_), Some(_)) => bail!("give either [injection] or [strain], not both"),
+            (None, None) => bail!("no data: give an [injection] or a [strain] table"),
+            (None, Some(s)) => {
+                for det in &self.detectors {
+                    if !s.files.contains_key(det) {
+                        bail!("strain.files has no file for detector {det}");
+                    }
+                }
+                for name in s.files.keys() {
+                    if !self.detectors.contains(name) {
+                        bail!(
+                            "strain.files.{name}: '{name}' is not in detectors {:?}",
+                            self.detectors
+                        );
+                    }
+                }
+            }
+            (Some(_), None) => {}
+        }
+        let s = &self.sampler;
+        if s.num_chains == 0 || s.num_draws == 0 {
+            bail!("sampler.num_chains and sampler.num_draws must be at least 1");
+        }
+        if let Some(a) = s.target_accept {
+            if !(a > 0.0 && a < 1.0) {
+                bail!("sampler.target_accept = {a} must be in (0, 1)");
+            }
+        }
+        if !(s.init_radius.is_finite() && s.init_radius >= 0.0) {
+            bail!(
+                "sampler.init_radius = {} must be finite and >= 0",
+                s.init_radius
+            );
+        }
+        positive(
+            "likelihood.relative_binning_target",
+            self.likelihood.relative_binning_target,
+        )?;
+        if self.fiducial.population < 5 {
+            bail!(
+                "fiducial.population = {} must be at least 5",
+                self.fiducial.population
+            );
+        }
+        Ok(())
+    }
+
+    /// The configuration as TOML text.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_else(|e| format!("# cannot serialise: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_config_parses_and_validates() {
+        let c = Config::load(None).unwrap();
+        c.validate().unwrap();
+        let inj = c.injection.as_ref().unwrap();
+        assert_eq!((inj.mass_1, inj.mass_2), (Some(36.0), Some(29.0)));
+        assert_eq!(c.detectors, ["H1", "L1"]);
+        assert_eq!(c.sampling_frequency, 2048.0);
+        let again = Config::parse(&c.to_toml(), "round trip", Path::new(".")).unwrap();
+        assert_eq!(again, c);
+    }
+
+    #[test]
+    fn unknown_keys_and_missing_data_are_errors() {
+        let e = Config::parse("durations = 4\n", "x.toml", Path::new(".")).unwrap_err();
+        assert!(
+            format!("{e:#}").contains("unknown field `durations`"),
+            "{e:#}"
+        );
+        let c = Config::parse("label = 'a'\n", "x.toml", Path::new(".")).unwrap();
+        assert!(c.validate().unwrap_err().to_string().contains("no data"));
+        let e = Config::parse("[sampler]\nkernel = 'gibbs'\n", "x", Path::new(".")).unwrap_err();
+        assert!(format!("{e:#}").contains("gibbs"), "{e:#}");
+    }
+}

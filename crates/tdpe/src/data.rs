@@ -1,0 +1,267 @@
+//! Strain data on the analysis grid: simulated (signal + seeded Gaussian noise) or read from
+//! files, and the whitening used for plots.
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use realfft::num_complex::Complex64;
+use realfft::RealFftPlanner;
+use tdpe_likelihood::SampleGrid;
+use tdpe_noise::acf::GriddedSpectrum;
+use tdpe_noise::simulate::simulate_frequency_domain_seeded;
+use tdpe_noise::{LowFrequencyCutoff, Psd};
+
+/// The noise seed of detector `k`: splitmix64 of (seed, k), so that detectors get independent
+/// streams and adding a detector does not change the others' noise.
+pub fn detector_seed(seed: u64, k: usize) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(k as u64 + 1));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Gaussian noise of one-sided PSD `psd` (with the likelihood's low-frequency cut-off) on
+/// `grid`, exactly of the covariance the likelihood assumes (`tdpe_noise::simulate`).
+pub fn simulate_noise(
+    psd: &Psd,
+    cutoff: &LowFrequencyCutoff,
+    grid: &SampleGrid,
+    seed: u64,
+) -> anyhow::Result<Vec<f64>> {
+    let spectrum = GriddedSpectrum::from_psd(psd, cutoff, grid.sampling_frequency(), grid.len)?;
+    Ok(simulate_frequency_domain_seeded(&spectrum, grid.len, seed)?)
+}
+
+/// Reads whitespace- or comma-separated numeric columns, skipping blank and `#` lines;
+/// every data line must have `columns` numbers.
+fn read_columns(path: &Path, columns: usize) -> anyhow::Result<Vec<Vec<f64>>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read strain file {}", path.display()))?;
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let values: Vec<f64> = line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()
+            .filter(|v: &Vec<f64>| v.len() == columns && v.iter().all(|x| x.is_finite()))
+            .with_context(|| {
+                format!(
+                    "{}:{}: expected {columns} finite numbers: `{line}`",
+                    path.display(),
+                    i + 1
+                )
+            })?;
+        rows.push(values);
+    }
+    Ok(rows)
+}
+
+/// A two-column (GPS time in s, strain) file sampled at the grid's rate and covering it;
+/// `start_gps` is the GPS time of the grid's first sample.
+pub fn read_time_series(
+    path: &Path,
+    grid: &SampleGrid,
+    start_gps: f64,
+) -> anyhow::Result<Vec<f64>> {
+    let rows = read_columns(path, 2)?;
+    if rows.len() < 2 {
+        bail!("{}: needs at least 2 samples", path.display());
+    }
+    let dt = rows[1][0] - rows[0][0];
+    if (dt - grid.dt).abs() > 1e-6 * grid.dt {
+        bail!(
+            "{}: sampling interval {dt} s differs from 1/sampling_frequency = {} s",
+            path.display(),
+            grid.dt
+        );
+    }
+    // Index of the grid's first sample (f64 GPS: resolution ~0.24 µs ≪ dt).
+    let offset = (start_gps - rows[0][0]) / dt;
+    let first = offset.round();
+    if (offset - first).abs() > 1e-3 || first < 0.0 || first as usize + grid.len > rows.len() {
+        bail!(
+            "{}: covers GPS [{}, {}] but the analysis needs [{start_gps}, {}) on the same sample times",
+            path.display(),
+            rows[0][0],
+            rows[rows.len() - 1][0],
+            start_gps + grid.duration()
+        );
+    }
+    let first = first as usize;
+    Ok(rows[first..first + grid.len].iter().map(|r| r[1]).collect())
+}
+
+/// A three-column (f in Hz, Re, Im) file of bilby's frequency-domain strain
+/// h̃_j = rfft(h)_j / f_s on f_j = j/T with T = the grid's duration, returned on the grid as
+/// h_i = (1/T) Σ'_j h̃_j e^{2πi j i/N} (the inverse real FFT times f_s); frequencies above the
+/// grid's Nyquist frequency are dropped (an ideal low-pass: resampling to the analysis rate),
+/// and the imaginary parts of the DC and Nyquist bins are set to zero.
+pub fn read_frequency_series(path: &Path, grid: &SampleGrid) -> anyhow::Result<Vec<f64>> {
+    let rows = read_columns(path, 3)?;
+    let n = grid.len;
+    if n % 2 == 1 {
+        bail!("frequency-series strain needs an even number of samples, got {n}");
+    }
+    let df = 1.0 / grid.duration();
+    let bins = n / 2 + 1;
+    if rows.len() < bins {
+        bail!(
+            "{}: {} frequency bins, need at least {bins} (up to {} Hz)",
+            path.display(),
+            rows.len(),
+            grid.sampling_frequency() / 2.0
+        );
+    }
+    for (j, row) in rows.iter().take(bins).enumerate() {
+        if (row[0] - j as f64 * df).abs() > 1e-6 * df.max(row[0]) {
+            bail!(
+                "{}: bin {j} is at {} Hz, expected {} Hz (df = 1/duration = {df} Hz)",
+                path.display(),
+                row[0],
+                j as f64 * df
+            );
+        }
+    }
+    let mut spectrum: Vec<Complex64> = rows[..bins]
+        .iter()
+        .map(|r| Complex64::new(r[1], r[2]))
+        .collect();
+    spectrum[0].im = 0.0;
+    spectrum[bins - 1].im = 0.0;
+    let mut out = vec![0.0; n];
+    RealFftPlanner::<f64>::new()
+        .plan_fft_inverse(n)
+        .process(&mut spectrum, &mut out)
+        .map_err(|e| anyhow::anyhow!("inverse FFT of {}: {e}", path.display()))?;
+    out.iter_mut().for_each(|x| *x *= df);
+    Ok(out)
+}
+
+/// Roll-off (s) of the Tukey window applied before whitening, at each end of the segment.
+pub const WHITENING_ROLL_OFF: f64 = 0.2;
+
+/// Whitens time series on one grid: x̃_w(f) = x̃(f) / √(S_TD(f)·f_s/2), with S_TD the PSD with
+/// the low-frequency cut-off (see `run_result::WaveformReconstruction`), after a Tukey window
+/// with [`WHITENING_ROLL_OFF`] at each end (against leakage of the strong low-frequency noise).
+pub struct Whitener {
+    /// 1/√(S_TD(f_j)·f_s/2) for j = 0..=N/2 (0 at DC).
+    weights: Vec<f64>,
+    /// Tukey window w_i.
+    window: Vec<f64>,
+    planner_len: usize,
+}
+
+impl Whitener {
+    /// For `grid` and `psd` (which must cover [f_low − 4 Hz, f_s/2]).
+    pub fn new(psd: &Psd, cutoff: &LowFrequencyCutoff, grid: &SampleGrid) -> anyhow::Result<Self> {
+        let n = grid.len;
+        let fs = grid.sampling_frequency();
+        let freqs: Vec<f64> = (0..=n / 2).map(|j| j as f64 * fs / n as f64).collect();
+        let s = cutoff.apply(psd, &freqs)?;
+        let weights = s
+            .iter()
+            .enumerate()
+            .map(|(j, &v)| {
+                if j == 0 {
+                    0.0
+                } else {
+                    1.0 / (v * fs / 2.0).sqrt()
+                }
+            })
+            .collect();
+        let ramp = (WHITENING_ROLL_OFF * fs).round().min(n as f64 / 2.0);
+        let window = (0..n)
+            .map(|i| {
+                let edge = (i.min(n - 1 - i)) as f64;
+                if edge < ramp {
+                    0.5 * (1.0 - (std::f64::consts::PI * edge / ramp).cos())
+                } else {
+                    1.0
+                }
+            })
+            .collect();
+        Ok(Self {
+            weights,
+            window,
+            planner_len: n,
+        })
+    }
+
+    /// The whitened series (unit variance per sample for noise of the PSD).
+    pub fn whiten(&self, x: &[f64]) -> anyhow::Result<Vec<f64>> {
+        let n = self.planner_len;
+        let mut planner = RealFftPlanner::<f64>::new();
+        let mut input: Vec<f64> = x.iter().zip(&self.window).map(|(v, w)| v * w).collect();
+        let mut spectrum = vec![Complex64::new(0.0, 0.0); n / 2 + 1];
+        planner
+            .plan_fft_forward(n)
+            .process(&mut input, &mut spectrum)
+            .map_err(|e| anyhow::anyhow!("whitening FFT: {e}"))?;
+        for (z, w) in spectrum.iter_mut().zip(&self.weights) {
+            *z *= *w / n as f64;
+        }
+        if n & 1 == 0 {
+            spectrum[n / 2].im = 0.0;
+        }
+        let mut out = vec![0.0; n];
+        planner
+            .plan_fft_inverse(n)
+            .process(&mut spectrum, &mut out)
+            .map_err(|e| anyhow::anyhow!("whitening FFT: {e}"))?;
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frequency_series_round_trip_and_whitened_noise_has_unit_variance() {
+        let grid = SampleGrid::new(-2.0, 256.0, 4.0).unwrap();
+        let n = grid.len;
+        let x: Vec<f64> = (0..n)
+            .map(|i| (0.3 * i as f64).sin() + 0.1 * (i % 7) as f64)
+            .collect();
+        // bilby's frequency series: rfft(x)/fs.
+        let mut input = x.clone();
+        let mut spec = vec![Complex64::new(0.0, 0.0); n / 2 + 1];
+        RealFftPlanner::<f64>::new()
+            .plan_fft_forward(n)
+            .process(&mut input, &mut spec)
+            .unwrap();
+        let dir = std::env::temp_dir().join(format!("tdpe-fd-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("fd.txt");
+        let text: String = spec
+            .iter()
+            .enumerate()
+            .map(|(j, z)| format!("{} {:e} {:e}\n", j as f64 / 4.0, z.re / 256.0, z.im / 256.0))
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        let back = read_frequency_series(&path, &grid).unwrap();
+        for (a, b) in x.iter().zip(&back) {
+            assert!((a - b).abs() < 1e-12, "{a} {b}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        let grid = SampleGrid::new(-2.0, 2048.0, 8.0).unwrap();
+        let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
+        let cutoff = LowFrequencyCutoff::default();
+        let noise = simulate_noise(&psd, &cutoff, &grid, 5).unwrap();
+        let w = Whitener::new(&psd, &cutoff, &grid)
+            .unwrap()
+            .whiten(&noise)
+            .unwrap();
+        let middle = &w[w.len() / 4..3 * w.len() / 4];
+        let var = middle.iter().map(|v| v * v).sum::<f64>() / middle.len() as f64;
+        assert!((var - 1.0).abs() < 0.05, "{var}");
+        assert_ne!(detector_seed(1, 0), detector_seed(1, 1));
+    }
+}

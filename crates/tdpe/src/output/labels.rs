@@ -1,0 +1,76 @@
+//! How parameters are labelled: bilby's LaTeX labels (for `result.json`, so that bilby's own
+//! plots look as usual) and plain-text labels with units for our plots and tables.
+
+/// bilby's default LaTeX label of `name` (`bilby.gw.prior`'s table), or the name itself.
+pub fn latex(name: &str) -> String {
+    let label = match name {
+        "chirp_mass" => r"$\mathcal{M}$",
+        "mass_ratio" => "$q$",
+        "mass_1" => "$m_1$",
+        "mass_2" => "$m_2$",
+        "chi_1" => r"$\chi_1$",
+        "chi_2" => r"$\chi_2$",
+        "chi_eff" => r"$\chi_{\rm eff}$",
+        "luminosity_distance" => "$d_L$",
+        "theta_jn" => r"$\theta_{JN}$",
+        "psi" => r"$\psi$",
+        "phase" => r"$\phi$",
+        "geocent_time" => "$t_c$",
+        "ra" => r"$\mathrm{RA}$",
+        "dec" => r"$\mathrm{DEC}$",
+        _ => name,
+    };
+    label.to_string()
+}
+
+/// The LaTeX label with its unit, as bilby's `latex_label_with_unit` (`label [unit]`).
+pub fn latex_with_unit(name: &str) -> String {
+    match latex_unit(name) {
+        Some(unit) => format!("{} [{unit}]", latex(name)),
+        None => latex(name),
+    }
+}
+
+/// The unit in LaTeX, for the parameters that have one (angles are in radians, unlabelled).
+fn latex_unit(name: &str) -> Option<&'static str> {
+    match name {
+        "chirp_mass" | "mass_1" | "mass_2" => Some(r"$M_{\odot}$"),
+        "luminosity_distance" => Some("Mpc"),
+        "geocent_time" => Some("s"),
+        _ => None,
+    }
+}
+
+/// The unit in plain text (Unicode), for the parameters that have one.
+pub fn unit(name: &str) -> Option<&'static str> {
+    match name {
+        "chirp_mass" | "mass_1" | "mass_2" => Some("M☉"),
+        "luminosity_distance" => Some("Mpc"),
+        "geocent_time" => Some("s"),
+        "theta_jn" | "psi" | "phase" | "ra" | "dec" => Some("rad"),
+        _ => None,
+    }
+}
+
+/// Plot axis label: bilby's parameter name with its unit, e.g. `chirp_mass [M☉]`.
+pub fn plain_with_unit(name: &str) -> String {
+    match unit(name) {
+        Some(unit) => format!("{name} [{unit}]"),
+        None => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_follow_bilby() {
+        assert_eq!(latex("theta_jn"), r"$\theta_{JN}$");
+        assert_eq!(latex_with_unit("luminosity_distance"), "$d_L$ [Mpc]");
+        assert_eq!(latex_with_unit("psi"), r"$\psi$");
+        assert_eq!(latex("something_else"), "something_else");
+        assert_eq!(plain_with_unit("chirp_mass"), "chirp_mass [M☉]");
+        assert_eq!(plain_with_unit("chi_eff"), "chi_eff");
+    }
+}

@@ -1,0 +1,58 @@
+//! What the corner and trace plots show of the posterior: the sampled parameters in bilby's
+//! names, with `geocent_time` shown relative to the trigger time (absolute GPS times spread
+//! over milliseconds make unreadable ticks), and the injected values where there are any.
+
+use super::labels;
+use crate::run_result::RunResult;
+
+/// One plotted parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlotColumn {
+    /// bilby name.
+    pub name: String,
+    /// Axis label (name and unit, and the time origin for `geocent_time`).
+    pub label: String,
+    /// What the values are, without unit: the name, or `geocent_time − <trigger time>`.
+    pub quantity: String,
+    /// The draws, shifted for `geocent_time`.
+    pub values: Vec<f64>,
+    /// The injected value, shifted like the draws.
+    pub truth: Option<f64>,
+}
+
+/// The sampled parameters present in the posterior, in `search_parameter_keys` order.
+pub fn sampled(result: &RunResult) -> Vec<PlotColumn> {
+    result
+        .search_parameter_keys
+        .iter()
+        .filter_map(|name| column(result, name))
+        .collect()
+}
+
+/// The column `name` as plotted, if the posterior has it.
+pub fn column(result: &RunResult, name: &str) -> Option<PlotColumn> {
+    let values = result.posterior.column(name)?;
+    let truth = result
+        .injection_parameters
+        .as_ref()
+        .and_then(|inj| inj.iter().find(|v| v.name == name))
+        .map(|v| v.value);
+    if name == "geocent_time" {
+        let t0 = result.trigger_time;
+        Some(PlotColumn {
+            name: name.to_string(),
+            label: format!("geocent_time − {t0} [s]"),
+            quantity: format!("geocent_time − {t0}"),
+            values: values.iter().map(|t| t - t0).collect(),
+            truth: truth.map(|t| t - t0),
+        })
+    } else {
+        Some(PlotColumn {
+            name: name.to_string(),
+            label: labels::plain_with_unit(name),
+            quantity: name.to_string(),
+            values: values.to_vec(),
+            truth,
+        })
+    }
+}

@@ -1,0 +1,259 @@
+//! `summary.md`: what a person reads first. Per parameter the median and 90 % credible
+//! interval (numpy's quantiles, as bilby), the injected value, R̂ and bulk/tail ESS; per chain
+//! acceptance and divergences; wall time and gradient evaluations; relative-binning nodes and
+//! SNR per detector. Convergence problems are stated at the top, not hidden in the table.
+
+use std::fmt::Write;
+use std::path::Path;
+
+use super::atomic;
+use super::number_format::{decimals_for, ess, fixed, rhat, significant};
+use super::quantile::CredibleInterval;
+use crate::run_result::RunResult;
+
+/// R̂ above this means the chains disagree (Vehtari et al. 2021).
+const RHAT_THRESHOLD: f64 = 1.01;
+/// Bulk ESS below this makes the quoted intervals unreliable (Vehtari et al. 2021).
+const ESS_THRESHOLD: f64 = 400.0;
+
+/// Writes `summary.md` for `result` to `path` (atomically).
+pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
+    atomic::write_bytes(path, render(result).as_bytes())
+}
+
+/// The Markdown text.
+fn render(result: &RunResult) -> String {
+    let mut out = String::new();
+    header(&mut out, result);
+    posterior_table(&mut out, result);
+    chains_table(&mut out, result);
+    cost(&mut out, result);
+    detectors_table(&mut out, result);
+    out
+}
+
+fn header(out: &mut String, result: &RunResult) {
+    let s = &result.sampler_kwargs;
+    let _ = writeln!(out, "# tdpe run `{}`\n", result.label);
+    let _ = writeln!(
+        out,
+        "Sampler `{}`: {} chains × {} draws after {} warm-up iterations, seed {}. \
+         {} draws in the posterior. Approximant {}, {} s at {} Hz from GPS {}, f_min {} Hz, \
+         f_ref {} Hz, trigger time GPS {}.\n",
+        result.sampler,
+        s.num_chains,
+        s.num_draws,
+        s.num_warmup,
+        s.seed,
+        result.posterior.len(),
+        result.approximant,
+        result.duration,
+        result.sampling_frequency,
+        result.start_time,
+        result.minimum_frequency,
+        result.reference_frequency,
+        result.trigger_time,
+    );
+    if result.interrupted {
+        out.push_str("**Interrupted:** the run was stopped early; the posterior holds the draws made so far.\n\n");
+    }
+    let unconverged = result.unconverged(RHAT_THRESHOLD);
+    if unconverged.is_empty() {
+        let _ = writeln!(
+            out,
+            "Convergence: R̂ ≤ {RHAT_THRESHOLD} for every assessed parameter.\n"
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "**Warning: the chains disagree** (R̂ > {RHAT_THRESHOLD}) for: {}. The posterior may be \
+             multimodal or the chains not yet mixed; do not trust the intervals of these parameters.\n",
+            unconverged.join(", ")
+        );
+    }
+    let low_ess: Vec<&str> = result
+        .diagnostics
+        .iter()
+        .filter(|(_, d)| d.ess_bulk.is_nan() || d.ess_bulk < ESS_THRESHOLD)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    if !low_ess.is_empty() {
+        let _ = writeln!(
+            out,
+            "**Warning: few effective samples** (bulk ESS < {ESS_THRESHOLD}) for: {}.\n",
+            low_ess.join(", ")
+        );
+    }
+}
+
+fn posterior_table(out: &mut String, result: &RunResult) {
+    out.push_str("## Posterior\n\n");
+    out.push_str("Median and 90 % credible interval (5 % and 95 % quantiles).");
+    if result.injection_parameters.is_some() {
+        out.push_str(" \"In 90 %\" says whether the injected value lies inside the interval.");
+    }
+    out.push_str("\n\n");
+    let injected = |name: &str| {
+        result
+            .injection_parameters
+            .as_ref()?
+            .iter()
+            .find(|v| v.name == name)
+            .map(|v| v.value)
+    };
+    let has_injection = result.injection_parameters.is_some();
+    out.push_str("| parameter | median | 90 % interval |");
+    if has_injection {
+        out.push_str(" injected | in 90 % |");
+    }
+    out.push_str(" R̂ | ESS bulk | ESS tail |\n|---|---:|---:|");
+    if has_injection {
+        out.push_str("---:|:---:|");
+    }
+    out.push_str("---:|---:|---:|\n");
+    for column in &result.posterior.columns {
+        let ci = CredibleInterval::of(&column.values);
+        let d = decimals_for(ci.upper - ci.lower, ci.median, 3);
+        let fixed_param = result
+            .priors
+            .iter()
+            .any(|p| p.fixed && p.name == column.name);
+        let interval = if fixed_param {
+            "fixed".to_string()
+        } else {
+            format!("[{}, {}]", fixed(ci.lower, d), fixed(ci.upper, d))
+        };
+        let _ = write!(
+            out,
+            "| {} | {} | {} |",
+            column.name,
+            fixed(ci.median, d),
+            interval
+        );
+        if has_injection {
+            match injected(&column.name) {
+                Some(v) => {
+                    let inside = if fixed_param {
+                        "—"
+                    } else if (ci.lower..=ci.upper).contains(&v) {
+                        "yes"
+                    } else {
+                        "**no**"
+                    };
+                    let _ = write!(out, " {} | {inside} |", fixed(v, d));
+                }
+                None => out.push_str(" — | — |"),
+            }
+        }
+        match result.diagnostics_of(&column.name) {
+            Some(diag) => {
+                let flag = if diag.rhat <= RHAT_THRESHOLD {
+                    ""
+                } else {
+                    " ⚠"
+                };
+                let _ = writeln!(
+                    out,
+                    " {}{flag} | {} | {} |",
+                    rhat(diag.rhat),
+                    ess(diag.ess_bulk),
+                    ess(diag.ess_tail)
+                );
+            }
+            None => out.push_str(" — | — | — |\n"),
+        }
+    }
+    out.push('\n');
+}
+
+fn chains_table(out: &mut String, result: &RunResult) {
+    out.push_str("## Chains\n\n");
+    out.push_str(
+        "| chain | draws | acceptance | divergences | step size | mean tree depth | max tree depth \
+         | gradient evaluations (warm-up + sampling) | E-BFMI |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for c in &result.chains {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} + {} | {} |",
+            c.chain,
+            c.num_draws,
+            fixed(c.mean_accept_stat, 3),
+            c.divergences,
+            significant(c.step_size, 3),
+            fixed(c.mean_tree_depth, 2),
+            c.max_tree_depth,
+            c.warmup_grad_evals,
+            c.grad_evals,
+            fixed(c.e_bfmi, 2),
+        );
+    }
+    let divergences: usize = result.chains.iter().map(|c| c.divergences).sum();
+    if divergences > 0 {
+        let _ = writeln!(
+            out,
+            "\n**{divergences} divergent transitions** after warm-up: the sampler met curvature it \
+             could not follow; the posterior may be biased there."
+        );
+    }
+    out.push('\n');
+}
+
+fn cost(out: &mut String, result: &RunResult) {
+    out.push_str("## Cost\n\n");
+    let t = result.sampling_time_s;
+    let _ = writeln!(out, "- Sampling wall time: {} s", fixed(t, 2));
+    let _ = writeln!(
+        out,
+        "- Total wall time (data, likelihood set-up, fiducial search, sampling): {} s",
+        fixed(result.total_time_s, 2)
+    );
+    let _ = writeln!(
+        out,
+        "- Gradient evaluations (all chains, warm-up included): {} ({} per second of sampling)",
+        result.gradient_evaluations,
+        fixed(result.gradient_evaluations as f64 / t, 0)
+    );
+    let min_ess = result
+        .diagnostics
+        .iter()
+        .map(|(_, d)| d.ess_bulk)
+        .fold(f64::INFINITY, f64::min);
+    if min_ess.is_finite() {
+        let _ = writeln!(
+            out,
+            "- Smallest bulk ESS: {} ({} per second of sampling)",
+            ess(min_ess),
+            fixed(min_ess / t, 1)
+        );
+    }
+    out.push('\n');
+}
+
+fn detectors_table(out: &mut String, result: &RunResult) {
+    out.push_str("## Detectors\n\n");
+    out.push_str(
+        "SNRs of the fiducial signal (the injection, or the maximum-likelihood point for real \
+         data).\n\n| detector | optimal SNR | matched-filter SNR | relative-binning nodes | PSD |\n\
+         |---|---:|---:|---:|---|\n",
+    );
+    for d in &result.detectors {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} |",
+            d.name,
+            fixed(d.optimal_snr, 2),
+            fixed(d.matched_filter_snr, 2),
+            d.relative_binning_nodes,
+            d.psd
+        );
+    }
+    let network = result
+        .detectors
+        .iter()
+        .map(|d| d.optimal_snr.powi(2))
+        .sum::<f64>()
+        .sqrt();
+    let _ = writeln!(out, "\nNetwork optimal SNR: {}.", fixed(network, 2));
+}

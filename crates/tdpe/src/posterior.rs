@@ -1,0 +1,439 @@
+//! The log posterior of the 11 BBH parameters on the sampler's unconstrained vector x.
+//!
+//! Each sampled parameter θ_i (those without a DeltaFunction prior) has a [`Transform`]
+//! θ_i = g_i(y_i), and the vector y is an affine image y = c + A x of the sampler's x (c at the
+//! fiducial point, A A^T ≈ the posterior covariance of y there, so that x is roughly N(0, I)
+//! and the sampler starts with a well-conditioned problem). Then
+//!
+//! ln p(x) = Σ_i [ln π_i(θ_i) + ln|g_i'(y_i)|] + ln|det A| + [constraints] + ln L(θ),
+//!
+//! with the constraint term 0 inside and −∞ outside, and by the chain rule
+//! ∇_x ln p = A^T v, v_i = (ln π_i)'(θ_i) g_i'(y_i) + (ln|g_i'|)'(y_i) + ∂ ln L/∂θ_i · g_i'(y_i).
+//! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
+//! value gives −∞, which the samplers treat as outside the support.
+
+use tdpe_likelihood::{BbhRelativeBinning, LikelihoodError};
+use tdpe_mcmc::{LogDensity, PriorLikelihood};
+use tdpe_signal::{component_masses, BbhParameters, PARAMETER_NAMES};
+
+use crate::prior::{Distribution, PriorSet};
+use crate::transform::Transform;
+
+/// A BBH log-likelihood ratio with its gradient in the 11 parameters
+/// ([`PARAMETER_NAMES`] order).
+pub trait BbhLikelihood: Sync {
+    /// ln L(θ) and ∂ ln L/∂θ.
+    fn log_likelihood_and_gradient(
+        &self,
+        p: &BbhParameters,
+        gradient: &mut [f64; 11],
+    ) -> Result<f64, LikelihoodError>;
+}
+
+impl BbhLikelihood for BbhRelativeBinning {
+    fn log_likelihood_and_gradient(
+        &self,
+        p: &BbhParameters,
+        gradient: &mut [f64; 11],
+    ) -> Result<f64, LikelihoodError> {
+        self.log_likelihood_ratio_and_gradient(p, gradient)
+    }
+}
+
+/// One sampled coordinate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Coordinate {
+    /// Index into [`PARAMETER_NAMES`].
+    parameter: usize,
+    transform: Transform,
+}
+
+/// The affine map y = c + A x (A and A⁻¹ dense, row-major).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Affine {
+    /// c: y at x = 0.
+    pub center: Vec<f64>,
+    /// A (n × n, row-major).
+    pub matrix: Vec<f64>,
+    /// A⁻¹ (n × n, row-major).
+    pub inverse: Vec<f64>,
+    /// ln|det A|.
+    pub log_det: f64,
+}
+
+impl Affine {
+    /// y = c + diag(scales) x.
+    pub fn diagonal(center: Vec<f64>, scales: &[f64]) -> Self {
+        let n = scales.len();
+        let mut matrix = vec![0.0; n * n];
+        let mut inverse = vec![0.0; n * n];
+        for (i, &s) in scales.iter().enumerate() {
+            matrix[i * n + i] = s;
+            inverse[i * n + i] = 1.0 / s;
+        }
+        Self {
+            center,
+            matrix,
+            inverse,
+            log_det: scales.iter().map(|s| s.abs().ln()).sum(),
+        }
+    }
+
+    fn dim(&self) -> usize {
+        self.center.len()
+    }
+
+    /// y = c + A x.
+    fn y(&self, x: &[f64]) -> Vec<f64> {
+        let n = self.dim();
+        (0..n)
+            .map(|i| self.center[i] + (0..n).map(|j| self.matrix[i * n + j] * x[j]).sum::<f64>())
+            .collect()
+    }
+
+    /// x = A⁻¹ (y − c).
+    fn x(&self, y: &[f64]) -> Vec<f64> {
+        let n = self.dim();
+        (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| self.inverse[i * n + j] * (y[j] - self.center[j]))
+                    .sum::<f64>()
+            })
+            .collect()
+    }
+
+    /// A^T v into `out`.
+    fn pull_back(&self, v: &[f64], out: &mut [f64]) {
+        let n = self.dim();
+        for (j, o) in out.iter_mut().enumerate() {
+            *o = (0..n).map(|i| self.matrix[i * n + j] * v[i]).sum();
+        }
+    }
+}
+
+/// The posterior on the unconstrained, standardised vector x.
+pub struct Posterior<L> {
+    priors: PriorSet,
+    likelihood: L,
+    coordinates: Vec<Coordinate>,
+    affine: Affine,
+    /// Values of the fixed parameters (and placeholders for the sampled ones).
+    fixed: [f64; 11],
+}
+
+impl<L: BbhLikelihood> Posterior<L> {
+    /// The posterior of `priors` and `likelihood`, with no standardisation (c = 0, s = 1).
+    pub fn new(priors: PriorSet, likelihood: L) -> Self {
+        let mut fixed = [0.0; 11];
+        let mut coordinates = Vec::new();
+        for (k, prior) in priors.parameters.iter().enumerate() {
+            match prior.distribution {
+                Distribution::DeltaFunction { peak } => fixed[k] = peak,
+                _ => coordinates.push(Coordinate {
+                    parameter: k,
+                    transform: Transform::for_prior(prior),
+                }),
+            }
+        }
+        let n = coordinates.len();
+        Self {
+            priors,
+            likelihood,
+            coordinates,
+            affine: Affine::diagonal(vec![0.0; n], &vec![1.0; n]),
+            fixed,
+        }
+    }
+
+    /// The likelihood.
+    pub fn likelihood(&self) -> &L {
+        &self.likelihood
+    }
+
+    /// Names of the sampled parameters, in the order of x.
+    pub fn sampled_names(&self) -> Vec<&'static str> {
+        self.coordinates
+            .iter()
+            .map(|c| PARAMETER_NAMES[c.parameter])
+            .collect()
+    }
+
+    /// The unconstrained image y of `theta` (the centre for [`Posterior::standardize`]).
+    pub fn to_y(&self, theta: &[f64; 11]) -> Vec<f64> {
+        self.coordinates
+            .iter()
+            .map(|c| c.transform.inverse(theta[c.parameter]))
+            .collect()
+    }
+
+    /// Sets the affine map y = c + A x.
+    pub fn standardize(&mut self, affine: Affine) {
+        self.affine = affine;
+    }
+
+    /// x of a parameter vector (inside the prior support).
+    pub fn to_x(&self, theta: &[f64; 11]) -> Vec<f64> {
+        self.affine.x(&self.to_y(theta))
+    }
+
+    /// The 11 parameters of x (periodic ones wrapped, geocent_time relative to the epoch).
+    pub fn parameters(&self, x: &[f64]) -> [f64; 11] {
+        let mut theta = self.fixed;
+        for (c, yi) in self.coordinates.iter().zip(self.affine.y(x)) {
+            theta[c.parameter] = c.transform.forward(yi).value;
+        }
+        theta
+    }
+
+    /// ln π(θ) of the physical parameters (Σ of the priors' log densities, fixed ones
+    /// contributing 0), −∞ outside a prior's support or a constraint.
+    pub fn log_prior(&self, theta: &[f64; 11]) -> f64 {
+        if !self.constraints_hold(theta) {
+            return f64::NEG_INFINITY;
+        }
+        self.coordinates
+            .iter()
+            .map(|c| {
+                self.priors.parameters[c.parameter]
+                    .distribution
+                    .ln_pdf(theta[c.parameter])
+            })
+            .sum()
+    }
+
+    fn constraints_hold(&self, theta: &[f64; 11]) -> bool {
+        if self.priors.constraints.is_empty() {
+            return true;
+        }
+        let (m1, m2) = component_masses(theta[0], theta[1]);
+        self.priors
+            .constraints
+            .iter()
+            .all(|c| match c.name.as_str() {
+                "mass_1" => c.allows(m1),
+                "mass_2" => c.allows(m2),
+                _ => false,
+            })
+    }
+
+    /// θ(x) and, per coordinate, dθ/dy, the log-Jacobian ln|dθ/dy| and its y-derivative.
+    fn forward(&self, x: &[f64]) -> ([f64; 11], Vec<(f64, f64, f64)>) {
+        let mut theta = self.fixed;
+        let mut d = Vec::with_capacity(x.len());
+        for (c, yi) in self.coordinates.iter().zip(self.affine.y(x)) {
+            let f = c.transform.forward(yi);
+            theta[c.parameter] = f.value;
+            d.push((f.derivative, f.log_jacobian, f.d_log_jacobian));
+        }
+        (theta, d)
+    }
+
+    /// ln L and ∂ ln L/∂θ at θ (−∞ and zeros on failure).
+    fn likelihood_at(&self, theta: &[f64; 11], grad_theta: &mut [f64; 11]) -> f64 {
+        let p = BbhParameters::from_array(*theta);
+        match self.likelihood.log_likelihood_and_gradient(&p, grad_theta) {
+            Ok(v) if v.is_finite() && grad_theta.iter().all(|g| g.is_finite()) => v,
+            _ => {
+                grad_theta.fill(0.0);
+                f64::NEG_INFINITY
+            }
+        }
+    }
+}
+
+impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
+    fn dim(&self) -> usize {
+        self.coordinates.len()
+    }
+
+    fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        let (theta, d) = self.forward(x);
+        grad.fill(0.0);
+        if !self.constraints_hold(&theta) {
+            return f64::NEG_INFINITY;
+        }
+        let mut total = self.affine.log_det;
+        let mut v = vec![0.0; d.len()];
+        for (i, (c, &(dtheta, log_jac, d_log_jac))) in self.coordinates.iter().zip(&d).enumerate() {
+            let dist = &self.priors.parameters[c.parameter].distribution;
+            let t = theta[c.parameter];
+            total += dist.ln_pdf(t) + log_jac;
+            v[i] = dist.d_ln_pdf(t) * dtheta + d_log_jac;
+        }
+        self.affine.pull_back(&v, grad);
+        if total.is_finite() && grad.iter().all(|g| g.is_finite()) {
+            total
+        } else {
+            grad.fill(0.0);
+            f64::NEG_INFINITY
+        }
+    }
+
+    fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        let (theta, d) = self.forward(x);
+        let mut g = [0.0; 11];
+        let value = self.likelihood_at(&theta, &mut g);
+        let v: Vec<f64> = self
+            .coordinates
+            .iter()
+            .zip(&d)
+            .map(|(c, &(dtheta, _, _))| g[c.parameter] * dtheta)
+            .collect();
+        self.affine.pull_back(&v, grad);
+        value
+    }
+}
+
+impl<L: BbhLikelihood> LogDensity for Posterior<L> {
+    fn dim(&self) -> usize {
+        self.coordinates.len()
+    }
+
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        let log_prior = self.log_prior_and_gradient(x, grad);
+        if !log_prior.is_finite() {
+            return f64::NEG_INFINITY;
+        }
+        let mut g_like = vec![0.0; grad.len()];
+        let log_like = self.log_likelihood_and_gradient(x, &mut g_like);
+        if !log_like.is_finite() {
+            return f64::NEG_INFINITY;
+        }
+        grad.iter_mut().zip(&g_like).for_each(|(g, l)| *g += l);
+        log_prior + log_like
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prior::{PriorFile, DEFAULT_PRIOR};
+
+    /// A smooth mock: ln L = −½ Σ_k w_k (θ_k − μ_k)² + 0.3 sin(θ_7) cos(θ_6), failing for
+    /// chi_1 > 0.9.
+    struct Mock {
+        mu: [f64; 11],
+        w: [f64; 11],
+    }
+
+    impl BbhLikelihood for Mock {
+        fn log_likelihood_and_gradient(
+            &self,
+            p: &BbhParameters,
+            g: &mut [f64; 11],
+        ) -> Result<f64, LikelihoodError> {
+            let t = p.to_array();
+            if t[2] > 0.9 {
+                return Err(LikelihoodError::InvalidInput("chi_1 too large".into()));
+            }
+            let mut v = 0.3 * t[7].sin() * t[6].cos();
+            for k in 0..11 {
+                v -= 0.5 * self.w[k] * (t[k] - self.mu[k]).powi(2);
+                g[k] = -self.w[k] * (t[k] - self.mu[k]);
+            }
+            g[7] += 0.3 * t[7].cos() * t[6].cos();
+            g[6] -= 0.3 * t[7].sin() * t[6].sin();
+            Ok(v)
+        }
+    }
+
+    fn posterior(prior_text: &str) -> Posterior<Mock> {
+        let file = PriorFile::parse(prior_text, "test").unwrap();
+        let priors = PriorSet::resolve(file, 1126259462.4, 1126259462.4).unwrap();
+        let mu = [30.0, 0.8, 0.1, -0.1, 1000.0, 2.0, 0.5, 1.0, 0.01, 2.0, -1.0];
+        let w = [0.5, 10.0, 4.0, 4.0, 1e-5, 1.0, 1.0, 1.0, 1e4, 1.0, 1.0];
+        Posterior::new(priors, Mock { mu, w })
+    }
+
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let mut post = posterior(DEFAULT_PRIOR);
+        assert_eq!(LogDensity::dim(&post), 11);
+        let theta = [
+            28.0, 0.7, 0.2, -0.3, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
+        ];
+        // A full (non-symmetric) A with a known inverse: A = D(I + εN), N strictly lower.
+        let scales = [0.1, 0.2, 0.3, 0.3, 0.1, 0.2, 0.5, 0.5, 0.01, 0.3, 0.2];
+        let mut affine = Affine::diagonal(post.to_y(&theta), &scales);
+        affine.matrix[3 * 11 + 2] = 0.05;
+        affine.inverse[3 * 11 + 2] = -0.05 / (0.3 * 0.3);
+        post.standardize(affine);
+        let x0 = post.to_x(&theta);
+        assert!(x0.iter().all(|v| v.abs() < 1e-9), "{x0:?}");
+        let back = post.parameters(&x0);
+        for k in 0..11 {
+            assert!(
+                (back[k] - theta[k]).abs() < 1e-9 * (1.0 + theta[k].abs()),
+                "{k}"
+            );
+        }
+        for x in [
+            x0.clone(),
+            vec![0.3, -0.5, 0.2, 0.1, -0.7, 0.4, 9.0, -8.0, 0.5, 12.0, 0.3],
+        ] {
+            let mut g = vec![0.0; 11];
+            let f = post.log_density_and_gradient(&x, &mut g);
+            assert!(f.is_finite());
+            for i in 0..11 {
+                let h = 1e-6;
+                let (mut xp, mut xm) = (x.clone(), x.clone());
+                xp[i] += h;
+                xm[i] -= h;
+                let mut scratch = vec![0.0; 11];
+                let fd = (post.log_density_and_gradient(&xp, &mut scratch)
+                    - post.log_density_and_gradient(&xm, &mut scratch))
+                    / (2.0 * h);
+                assert!(
+                    (fd - g[i]).abs() < 1e-5 * (1.0 + g[i].abs()),
+                    "coordinate {i}: fd {fd} vs {}",
+                    g[i]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn fixed_parameters_constraints_and_failures() {
+        let text = DEFAULT_PRIOR.replace(
+            "chi_2 = Uniform(name='chi_2', minimum=-0.99, maximum=0.99)",
+            "chi_2 = -0.2",
+        );
+        let post = posterior(&text);
+        assert_eq!(LogDensity::dim(&post), 10);
+        assert!(!post.sampled_names().contains(&"chi_2"));
+        let x = vec![0.0; 10];
+        assert_eq!(post.parameters(&x)[3], -0.2);
+        // chi_1 = 0.99·tanh(y/2) → above 0.9 the mock fails: −∞, not a panic.
+        let mut x = vec![0.0; 10];
+        x[2] = 5.0;
+        let mut g = vec![0.0; 10];
+        assert_eq!(post.log_density_and_gradient(&x, &mut g), f64::NEG_INFINITY);
+        // M_c = 34 M☉: m1 ≈ 73.8 at q = 0.3 but ≈ 80.8 > 80 at q = 0.255 (rejected).
+        let theta = [34.0, 0.3, 0.0, -0.2, 1000.0, 2.0, 0.5, 1.0, 0.0, 2.0, -1.0];
+        assert!(post.log_prior(&theta).is_finite());
+        let theta = [
+            34.0, 0.255, 0.0, -0.2, 1000.0, 2.0, 0.5, 1.0, 0.0, 2.0, -1.0,
+        ];
+        assert_eq!(post.log_prior(&theta), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn periodic_coordinates_wrap() {
+        let post = posterior(DEFAULT_PRIOR);
+        let names = post.sampled_names();
+        let phase = names.iter().position(|n| *n == "phase").unwrap();
+        assert!(post.priors.parameters[7].is_periodic());
+        let mut x = vec![0.0; 11];
+        x[phase] = 1.0 + 4.0 * std::f64::consts::PI;
+        let theta = post.parameters(&x);
+        assert!((theta[7] - 1.0).abs() < 1e-12);
+        let mut g1 = vec![0.0; 11];
+        let mut g2 = vec![0.0; 11];
+        let a = post.log_density_and_gradient(&x, &mut g1);
+        x[phase] = 1.0;
+        let b = post.log_density_and_gradient(&x, &mut g2);
+        assert!((a - b).abs() < 1e-9);
+        assert!((g1[phase] - g2[phase]).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,241 @@
+//! The hand-off between the run (`commands::run`) and the writers of `output`: everything a
+//! result file, a summary or a plot needs, in bilby's parameter names and units, with no
+//! sampler internals left to interpret.
+//!
+//! Conventions:
+//! - Parameter names are bilby's ([`tdpe_signal::PARAMETER_NAMES`] plus the derived `mass_1`,
+//!   `mass_2`, `chi_eff`); masses in M☉ (detector frame), distance in Mpc, angles in rad.
+//! - `geocent_time` is the **absolute** GPS time in s (f64; ~0.24 µs resolution near 1.1e9 s,
+//!   fine for output, never used for computation).
+//! - `log_likelihood` is the log-likelihood **ratio** ln L(θ) − ln L(noise) (bilby's default
+//!   `use_ratio`); the noise log-likelihood is in [`RunResult::log_noise_evidence`].
+//! - `log_prior` is ln π(θ) of the physical parameters (the sum over the prior file's
+//!   entries, without the Jacobian of the sampler's unconstrained coordinates).
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use tdpe_mcmc::ChainSummary;
+
+/// One named column of the posterior table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Column {
+    /// bilby name (e.g. `chirp_mass`, `log_likelihood`).
+    pub name: String,
+    /// One value per posterior draw (same length in every column).
+    pub values: Vec<f64>,
+}
+
+/// The posterior draws of every chain, concatenated chain after chain (draw order kept).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PosteriorTable {
+    /// Columns in this order: the 11 parameters of [`tdpe_signal::PARAMETER_NAMES`] (fixed ones
+    /// included, constant), then `mass_1`, `mass_2`, `chi_eff` (= (m1 χ1 + m2 χ2)/(m1 + m2)),
+    /// then `log_likelihood`, `log_prior`.
+    pub columns: Vec<Column>,
+    /// Chain index of each draw (0-based); draws of one chain are contiguous and in order, so
+    /// trace plots can split the columns by this.
+    pub chain: Vec<usize>,
+}
+
+impl PosteriorTable {
+    /// The column called `name`, if any.
+    pub fn column(&self, name: &str) -> Option<&[f64]> {
+        self.columns
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| c.values.as_slice())
+    }
+
+    /// Number of draws (rows).
+    pub fn len(&self) -> usize {
+        self.chain.len()
+    }
+
+    /// True when there are no draws.
+    pub fn is_empty(&self) -> bool {
+        self.chain.is_empty()
+    }
+}
+
+/// A parameter and a value (injections, fiducial point).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NamedValue {
+    /// bilby name.
+    pub name: String,
+    /// Value in bilby's units (`geocent_time`: absolute GPS s).
+    pub value: f64,
+}
+
+/// One prior, as written in the prior file and as bilby would print it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PriorEntry {
+    /// Parameter name (`chirp_mass`, …, or `mass_1`/`mass_2` for constraints).
+    pub name: String,
+    /// bilby's repr, e.g. `Uniform(minimum=0.0, maximum=6.283185307179586, name='phase',
+    /// latex_label=None, unit=None, boundary='periodic')`, readable by
+    /// `bilby.core.prior.PriorDict`.
+    pub repr: String,
+    /// Fixed by a DeltaFunction (not sampled).
+    pub fixed: bool,
+}
+
+/// Convergence diagnostics of one parameter across chains (rank-normalised split R̂, bulk and
+/// tail ESS; Vehtari et al. 2021, as ArviZ). Periodic parameters are assessed on their unwrapped
+/// (real-line) values, so that crossing the wrap point is not mistaken for poor mixing.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ParamDiagnostics {
+    /// Potential scale reduction R̂ (≈ 1 when the chains agree; > 1.01 is a warning).
+    pub rhat: f64,
+    /// Bulk effective sample size.
+    pub ess_bulk: f64,
+    /// Tail effective sample size (5 % and 95 % quantiles).
+    pub ess_tail: f64,
+}
+
+/// Per-detector information.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DetectorInfo {
+    /// Detector name (`H1`, `L1`, `V1`, `K1`).
+    pub name: String,
+    /// Optimal SNR √⟨h|h⟩ of the fiducial signal (the injection for injections, the
+    /// maximum-likelihood point for real data).
+    pub optimal_snr: f64,
+    /// Matched-filter SNR ⟨d|h⟩/√⟨h|h⟩ of the same signal.
+    pub matched_filter_snr: f64,
+    /// PSD source (file path or built-in name).
+    pub psd: String,
+    /// Relative-binning nodes B + 1 of this detector.
+    pub relative_binning_nodes: usize,
+}
+
+/// Whitened data and posterior waveforms of one detector for the reconstruction plot.
+///
+/// Whitening: x̃_w(f) = x̃(f) / √(S_TD(f)·f_s/2) for the real FFT x̃ of the (windowed)
+/// segment, then the inverse FFT; S_TD is the PSD with the likelihood's low-frequency cut-off
+/// (`tdpe_noise::LowFrequencyCutoff`), so frequencies below f_min are suppressed as the
+/// likelihood suppresses them, and white Gaussian noise comes out with unit variance per sample.
+/// A Tukey window with 0.2 s roll-off at each end is applied first (against leakage of the
+/// strong low-frequency noise), so the first and last 0.2 s are attenuated; the merger sits away
+/// from the edges.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WaveformReconstruction {
+    /// Detector name.
+    pub detector: String,
+    /// Sample times in s relative to the trigger time.
+    pub times: Vec<f64>,
+    /// Whitened data (dimensionless, unit variance for pure noise).
+    pub whitened_data: Vec<f64>,
+    /// Whitened templates of posterior draws (each the length of `times`), drawn uniformly
+    /// from the posterior with a fixed seed.
+    pub whitened_waveforms: Vec<Vec<f64>>,
+    /// Whitened injected signal, for injections.
+    pub whitened_injection: Option<Vec<f64>>,
+}
+
+/// Sampler settings as run (after command-line overrides), for `sampler_kwargs`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SamplerSettings {
+    /// Kernel name: `nuts`, `hmc` or `mala`.
+    pub kernel: String,
+    /// Number of chains.
+    pub num_chains: usize,
+    /// Warm-up iterations per chain (discarded).
+    pub num_warmup: usize,
+    /// Kept draws per chain.
+    pub num_draws: usize,
+    /// Master seed.
+    pub seed: u64,
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+    /// Target acceptance statistic of the step-size adaptation.
+    pub target_accept: f64,
+    /// Relative-binning node-refinement target (≈ wanted |Δ ln L|²).
+    pub relative_binning_target: f64,
+}
+
+/// Everything the run hands to `output::write_all`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunResult {
+    /// Run label (file-name stem; bilby's `label`).
+    pub label: String,
+    /// Output directory (created by the writer if missing).
+    pub outdir: PathBuf,
+    /// Sampler name as bilby would show it: `tdpe-nuts`, `tdpe-hmc` or `tdpe-mala`.
+    pub sampler: String,
+    /// The 11 parameter names in order ([`tdpe_signal::PARAMETER_NAMES`]).
+    pub parameter_names: Vec<String>,
+    /// The names actually sampled (the others are fixed by DeltaFunction priors).
+    pub search_parameter_keys: Vec<String>,
+    /// The posterior draws.
+    pub posterior: PosteriorTable,
+    /// Injected values (11 parameters + `mass_1`, `mass_2`, `chi_eff`) for injections.
+    pub injection_parameters: Option<Vec<NamedValue>>,
+    /// The fiducial point of relative binning (injection, or the maximum-likelihood search's
+    /// result), same names as the injection.
+    pub fiducial_parameters: Vec<NamedValue>,
+    /// ln L of the fiducial point (log-likelihood ratio, exact likelihood).
+    pub fiducial_log_likelihood: f64,
+    /// The priors, in the prior file's order (constraints included).
+    pub priors: Vec<PriorEntry>,
+    /// Sampler settings.
+    pub sampler_kwargs: SamplerSettings,
+    /// Noise log-likelihood ln L(d | noise) = −½Σ_k(⟨d|d⟩ + log det 2πC_k) (bilby's
+    /// `log_noise_evidence`).
+    pub log_noise_evidence: f64,
+    /// Per-detector information, in network order.
+    pub detectors: Vec<DetectorInfo>,
+    /// GPS trigger time in s (the time origin of `WaveformReconstruction::times`).
+    pub trigger_time: f64,
+    /// GPS time of the first data sample in s.
+    pub start_time: f64,
+    /// Segment duration in s.
+    pub duration: f64,
+    /// Sampling frequency in Hz.
+    pub sampling_frequency: f64,
+    /// Low-frequency cut-off of the likelihood in Hz.
+    pub minimum_frequency: f64,
+    /// Reference frequency of the phase in Hz.
+    pub reference_frequency: f64,
+    /// Waveform approximant (`IMRPhenomT`).
+    pub approximant: String,
+    /// Wall time of the sampling alone in s (bilby's `sampling_time`).
+    pub sampling_time_s: f64,
+    /// Wall time of the whole run up to the hand-off (data, likelihood set-up, fiducial search,
+    /// relative binning, sampling) in s.
+    pub total_time_s: f64,
+    /// Gradient evaluations over all chains, warm-up included.
+    pub gradient_evaluations: u64,
+    /// Convergence diagnostics per sampled parameter and per derived parameter
+    /// (`mass_1`, `mass_2`, `chi_eff`), keyed by bilby name, in column order.
+    pub diagnostics: Vec<(String, ParamDiagnostics)>,
+    /// Acceptance, divergences, gradient evaluations, step size… of every chain.
+    pub chains: Vec<ChainSummary>,
+    /// True if the run was stopped early (Ctrl-C); the posterior holds the draws made.
+    pub interrupted: bool,
+    /// Data and posterior waveforms for the reconstruction plot, per detector.
+    pub reconstruction: Vec<WaveformReconstruction>,
+    /// The effective configuration (after overrides), as TOML text.
+    pub config_toml: String,
+    /// `tdpe` version.
+    pub version: String,
+}
+
+impl RunResult {
+    /// Diagnostics of `name`, if it was assessed.
+    pub fn diagnostics_of(&self, name: &str) -> Option<&ParamDiagnostics> {
+        self.diagnostics
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, d)| d)
+    }
+
+    /// Names whose R̂ exceeds `threshold` (e.g. 1.01): the chains disagree there.
+    pub fn unconverged(&self, threshold: f64) -> Vec<&str> {
+        self.diagnostics
+            .iter()
+            .filter(|(_, d)| d.rhat.is_nan() || d.rhat > threshold)
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+}

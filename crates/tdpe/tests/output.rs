@@ -1,0 +1,538 @@
+//! The run's outputs (`output::write_all`) on synthetic run results: every product is written,
+//! atomically, in bilby's layout where it matters, and the plots survive degenerate data.
+//!
+//! The crate is a binary, so its `output` and `run_result` modules are compiled into this test
+//! by path. The synthetic run's products stay in `$CARGO_TARGET_TMPDIR/output-synthetic` for
+//! `tools/check_bilby_result.py` and for looking at the plots.
+
+#[allow(dead_code)] // Helpers the writers do not need are exercised by the run, not here.
+#[path = "../src/run_result.rs"]
+mod run_result;
+
+#[path = "../src/output/mod.rs"]
+mod output;
+
+use std::path::{Path, PathBuf};
+
+use rand::{Rng, SeedableRng};
+use rand_distr::{Distribution, StandardNormal};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use run_result::{
+    Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
+    SamplerSettings, WaveformReconstruction,
+};
+use tdpe_mcmc::ChainSummary;
+
+const TRIGGER: f64 = 1126259462.4;
+const NAMES: [&str; 11] = [
+    "chirp_mass",
+    "mass_ratio",
+    "chi_1",
+    "chi_2",
+    "luminosity_distance",
+    "theta_jn",
+    "psi",
+    "phase",
+    "geocent_time",
+    "ra",
+    "dec",
+];
+/// Injected values; `psi` is fixed by a DeltaFunction prior.
+const TRUTH: [f64; 11] = [
+    28.1, 0.8, 0.3, -0.2, 1200.0, 2.6, 0.6, 1.3, TRIGGER, 1.95, -1.27,
+];
+/// Posterior widths of the synthetic Gaussian posterior.
+const WIDTH: [f64; 11] = [0.6, 0.1, 0.15, 0.3, 250.0, 0.3, 0.0, 1.5, 0.002, 0.05, 0.05];
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn gaussian(rng: &mut Xoshiro256PlusPlus) -> f64 {
+    StandardNormal.sample(rng)
+}
+
+/// A chirp-like whitened signal peaking at t = 0.
+fn chirp(t: f64, amplitude: f64, shift: f64) -> f64 {
+    let tau = shift - t;
+    if tau > 0.0 {
+        let f = 30.0 * (tau / 0.2 + 0.02).powf(-3.0 / 8.0);
+        amplitude * (1.0 / (1.0 + tau * 8.0)) * (2.0 * std::f64::consts::PI * f * t).cos()
+    } else {
+        amplitude * (tau / 0.01).exp() * (2.0 * std::f64::consts::PI * 250.0 * t).cos()
+    }
+}
+
+/// A posterior of `chains` × `draws` Gaussian draws around the injection (chirp mass and mass
+/// ratio correlated), with diagnostics, chains, detectors and a waveform reconstruction.
+fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let n = chains * draws;
+    let mut columns: Vec<Vec<f64>> = (0..11).map(|_| Vec::with_capacity(n)).collect();
+    for _ in 0..n {
+        let z0 = gaussian(&mut rng);
+        for (k, column) in columns.iter_mut().enumerate() {
+            let z = if k == 1 {
+                0.8 * z0 + 0.6 * gaussian(&mut rng)
+            } else if k == 0 {
+                z0
+            } else {
+                gaussian(&mut rng)
+            };
+            let mut v = TRUTH[k] + 0.3 * WIDTH[k] + WIDTH[k] * z;
+            if NAMES[k] == "phase" {
+                v = v.rem_euclid(2.0 * std::f64::consts::PI);
+            }
+            column.push(v);
+        }
+    }
+    let derived = |m: usize| -> Vec<f64> {
+        (0..n)
+            .map(|r| {
+                let (mc, q) = (columns[0][r], columns[1][r]);
+                let total = mc * (1.0 + q).powf(1.2) / q.powf(0.6);
+                let m1 = total / (1.0 + q);
+                let m2 = m1 * q;
+                match m {
+                    0 => m1,
+                    1 => m2,
+                    _ => (m1 * columns[2][r] + m2 * columns[3][r]) / (m1 + m2),
+                }
+            })
+            .collect()
+    };
+    let derived: Vec<Vec<f64>> = (0..3).map(derived).collect();
+    // The last chain sits 3 ms late: the chains disagree on geocent_time (R̂ 1.05 below).
+    for t in &mut columns[8][(chains - 1) * draws..] {
+        *t += 0.003;
+    }
+    let mut table: Vec<Column> = NAMES
+        .iter()
+        .zip(columns)
+        .map(|(name, values)| Column {
+            name: name.to_string(),
+            values,
+        })
+        .collect();
+    for (name, values) in ["mass_1", "mass_2", "chi_eff"].into_iter().zip(derived) {
+        table.push(Column {
+            name: name.into(),
+            values,
+        });
+    }
+    table.push(Column {
+        name: "log_likelihood".into(),
+        values: (0..n)
+            .map(|_| 300.0 - 5.5 + 2.3 * gaussian(&mut rng))
+            .collect(),
+    });
+    table.push(Column {
+        name: "log_prior".into(),
+        values: (0..n).map(|_| -20.0 + 0.1 * gaussian(&mut rng)).collect(),
+    });
+    let chain = (0..n).map(|r| r / draws).collect();
+    let search: Vec<String> = NAMES
+        .iter()
+        .filter(|&&n| n != "psi")
+        .map(|s| s.to_string())
+        .collect();
+    let mut injection: Vec<NamedValue> = NAMES
+        .iter()
+        .zip(TRUTH)
+        .map(|(n, v)| NamedValue {
+            name: n.to_string(),
+            value: v,
+        })
+        .collect();
+    injection.push(NamedValue {
+        name: "mass_1".into(),
+        value: 35.8,
+    });
+    injection.push(NamedValue {
+        name: "mass_2".into(),
+        value: 28.6,
+    });
+    let priors = vec![
+        PriorEntry { name: "chirp_mass".into(), repr: "Uniform(minimum=20.0, maximum=40.0, name='chirp_mass', latex_label=None, unit=None, boundary=None)".into(), fixed: false },
+        PriorEntry { name: "mass_ratio".into(), repr: "Uniform(minimum=0.125, maximum=1.0, name='mass_ratio', latex_label=None, unit=None, boundary=None)".into(), fixed: false },
+        PriorEntry { name: "luminosity_distance".into(), repr: "PowerLaw(alpha=2.0, minimum=100.0, maximum=5000.0, name='luminosity_distance', latex_label=None, unit=None, boundary=None)".into(), fixed: false },
+        PriorEntry { name: "theta_jn".into(), repr: "Sine(minimum=0.0, maximum=3.141592653589793, name='theta_jn', latex_label=None, unit=None, boundary=None)".into(), fixed: false },
+        PriorEntry { name: "psi".into(), repr: "DeltaFunction(peak=0.6, name='psi', latex_label=None, unit=None)".into(), fixed: true },
+        PriorEntry { name: "phase".into(), repr: "Uniform(minimum=0.0, maximum=6.283185307179586, name='phase', latex_label=None, unit=None, boundary='periodic')".into(), fixed: false },
+        PriorEntry { name: "dec".into(), repr: "Cosine(minimum=-1.5707963267948966, maximum=1.5707963267948966, name='dec', latex_label=None, unit=None, boundary=None)".into(), fixed: false },
+        PriorEntry { name: "geocent_time".into(), repr: "Uniform(minimum=1126259462.3, maximum=1126259462.5, name='geocent_time', latex_label=None, unit=None, boundary=None)".into(), fixed: false },
+        PriorEntry { name: "chi_1".into(), repr: "TruncatedGaussian(mu=0.0, sigma=0.5, minimum=-0.99, maximum=0.99, name='chi_1', latex_label=None, unit=None, boundary=None)".into(), fixed: false },
+        PriorEntry { name: "mass_1".into(), repr: "Constraint(minimum=5.0, maximum=100.0, name='mass_1', latex_label=None, unit=None)".into(), fixed: false },
+    ];
+    let mut diagnostics: Vec<(String, ParamDiagnostics)> = search
+        .iter()
+        .chain(&[
+            "mass_1".to_string(),
+            "mass_2".to_string(),
+            "chi_eff".to_string(),
+        ])
+        .enumerate()
+        .map(|(k, name)| {
+            (
+                name.clone(),
+                ParamDiagnostics {
+                    rhat: 1.001 + 0.0005 * k as f64,
+                    ess_bulk: 1500.0 + 10.0 * k as f64,
+                    ess_tail: 1300.0,
+                },
+            )
+        })
+        .collect();
+    diagnostics[7].1.rhat = 1.05; // one parameter whose chains disagree
+    let chain_summaries = (0..chains)
+        .map(|c| ChainSummary {
+            chain: c,
+            num_draws: draws,
+            mean_accept_stat: 0.82 + 0.01 * c as f64,
+            divergences: c % 2,
+            mean_tree_depth: 3.4,
+            max_tree_depth: 5,
+            mean_steps: 11.0,
+            warmup_grad_evals: 12_000,
+            grad_evals: 11 * draws as u64,
+            step_size: 0.21,
+            e_bfmi: 0.95,
+        })
+        .collect();
+    let fs = 1024.0;
+    let times: Vec<f64> = (0..(4.0 * fs) as usize)
+        .map(|k| -3.0 + k as f64 / fs)
+        .collect();
+    let reconstruction = ["H1", "L1"]
+        .iter()
+        .map(|&ifo| {
+            let injection: Vec<f64> = times.iter().map(|&t| chirp(t, 4.0, 0.0)).collect();
+            let whitened_data = injection.iter().map(|h| h + gaussian(&mut rng)).collect();
+            let whitened_waveforms = (0..50)
+                .map(|_| {
+                    let (a, dt) = (
+                        4.0 * (1.0 + 0.1 * gaussian(&mut rng)),
+                        0.0005 * gaussian(&mut rng),
+                    );
+                    times.iter().map(|&t| chirp(t, a, dt)).collect()
+                })
+                .collect();
+            WaveformReconstruction {
+                detector: ifo.into(),
+                times: times.clone(),
+                whitened_data,
+                whitened_waveforms,
+                whitened_injection: Some(injection),
+            }
+        })
+        .collect();
+    RunResult {
+        label: "synthetic".into(),
+        outdir,
+        sampler: "tdpe-nuts".into(),
+        parameter_names: NAMES.iter().map(|s| s.to_string()).collect(),
+        search_parameter_keys: search,
+        posterior: PosteriorTable {
+            columns: table,
+            chain,
+        },
+        injection_parameters: Some(injection.clone()),
+        fiducial_parameters: injection,
+        fiducial_log_likelihood: 301.2,
+        priors,
+        sampler_kwargs: SamplerSettings {
+            kernel: "nuts".into(),
+            num_chains: chains,
+            num_warmup: 1000,
+            num_draws: draws,
+            seed: 1234,
+            threads: 0,
+            target_accept: 0.8,
+            relative_binning_target: 0.01,
+        },
+        log_noise_evidence: -4123.5,
+        detectors: vec![
+            DetectorInfo {
+                name: "H1".into(),
+                optimal_snr: 20.1,
+                matched_filter_snr: 19.7,
+                psd: "aLIGO design".into(),
+                relative_binning_nodes: 64,
+            },
+            DetectorInfo {
+                name: "L1".into(),
+                optimal_snr: 16.3,
+                matched_filter_snr: 16.9,
+                psd: "aLIGO design".into(),
+                relative_binning_nodes: 61,
+            },
+        ],
+        trigger_time: TRIGGER,
+        start_time: TRIGGER - 3.0,
+        duration: 4.0,
+        sampling_frequency: 2048.0,
+        minimum_frequency: 20.0,
+        reference_frequency: 20.0,
+        approximant: "IMRPhenomT".into(),
+        sampling_time_s: 41.7,
+        total_time_s: 45.2,
+        gradient_evaluations: 123_456,
+        diagnostics,
+        chains: chain_summaries,
+        interrupted: false,
+        reconstruction,
+        config_toml: "[sampler]\nkernel = \"nuts\"\n".into(),
+        version: "0.1.0".into(),
+    }
+}
+
+/// The document with Python's non-finite literals replaced by `null`, parsed strictly.
+fn read_json(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    let strict = text
+        .replace("-Infinity", "null")
+        .replace("Infinity", "null")
+        .replace("NaN", "null");
+    serde_json::from_str(&strict).unwrap()
+}
+
+/// Width and height from a PNG's IHDR chunk, after checking the signature.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(
+        &bytes[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "{} is not a PNG",
+        path.display()
+    );
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn writes_every_product_of_a_synthetic_run() {
+    let dir = scratch("output-synthetic").join("nested"); // created by the writer
+    let result = synthetic(dir.clone(), 4, 500);
+    output::write_all(&result).unwrap();
+    let mut expected: Vec<String> = output::PRODUCTS.iter().map(|s| s.to_string()).collect();
+    expected.sort();
+    assert_eq!(file_names(&dir), expected, "no temporary file may remain");
+    for png in ["corner.png", "trace.png", "waveform.png"] {
+        let (w, h) = png_size(&dir.join(png));
+        assert!(w >= 400 && h >= 300, "{png}: {w}×{h}");
+        assert!(
+            std::fs::metadata(dir.join(png)).unwrap().len() > 10_000,
+            "{png} looks empty"
+        );
+    }
+    // 10 sampled parameters at 250 px each.
+    let (w, h) = png_size(&dir.join("corner.png"));
+    assert!(w > 2500 && w == h, "{w}×{h}");
+    // Writing again replaces the products in place.
+    output::write_all(&result).unwrap();
+    assert_eq!(file_names(&dir), expected);
+}
+
+#[test]
+fn result_json_has_bilby_keys_and_round_trips() {
+    let dir = scratch("output-json");
+    let result = synthetic(dir.clone(), 2, 50);
+    output::write_all(&result).unwrap();
+    let text = std::fs::read_to_string(dir.join("result.json")).unwrap();
+    assert!(
+        text.contains("\"log_evidence\": NaN"),
+        "bilby writes NaN evidences as NaN"
+    );
+    let doc = read_json(&dir.join("result.json"));
+    for key in [
+        "label",
+        "outdir",
+        "sampler",
+        "log_evidence",
+        "log_evidence_err",
+        "log_noise_evidence",
+        "log_bayes_factor",
+        "priors",
+        "posterior",
+        "injection_parameters",
+        "meta_data",
+        "search_parameter_keys",
+        "fixed_parameter_keys",
+        "constraint_parameter_keys",
+        "sampling_time",
+        "sampler_kwargs",
+        "parameter_labels",
+        "parameter_labels_with_unit",
+        "version",
+    ] {
+        assert!(doc.get(key).is_some(), "missing key {key}");
+    }
+    assert_eq!(doc["label"], "synthetic");
+    assert_eq!(doc["sampler"], "tdpe-nuts");
+    assert_eq!(doc["log_noise_evidence"], -4123.5);
+    assert_eq!(doc["posterior"]["__dataframe__"], true);
+    let content = doc["posterior"]["content"].as_object().unwrap();
+    let mut names: Vec<&str> = content.keys().map(String::as_str).collect();
+    let mut expected: Vec<&str> = result
+        .posterior
+        .columns
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    names.sort();
+    expected.sort();
+    assert_eq!(
+        names, expected,
+        "every column, log_likelihood and log_prior included"
+    );
+    for column in &result.posterior.columns {
+        // serde_json's float parser is not correctly rounded (Python's is; exactness is checked
+        // in `output::json`'s unit tests), hence the tolerance of one part in 1e15.
+        let values = content[&column.name].as_array().unwrap();
+        assert_eq!(values.len(), column.values.len());
+        for (v, &expected) in values.iter().zip(&column.values) {
+            let v = v.as_f64().unwrap();
+            assert!(
+                (v - expected).abs() <= 1e-15 * expected.abs(),
+                "{}: {v} vs {expected}",
+                column.name
+            );
+        }
+    }
+    assert_eq!(doc["priors"]["__prior_dict__"], true);
+    assert_eq!(doc["priors"]["phase"], result.priors[5].repr);
+    assert_eq!(doc["fixed_parameter_keys"], serde_json::json!(["psi"]));
+    assert_eq!(
+        doc["constraint_parameter_keys"],
+        serde_json::json!(["mass_1"])
+    );
+    assert_eq!(doc["injection_parameters"]["geocent_time"], TRIGGER);
+    assert_eq!(doc["sampling_time"]["__total_seconds__"], 41.7);
+    assert_eq!(doc["sampler_kwargs"]["num_chains"], 2);
+    let meta = &doc["meta_data"];
+    assert_eq!(
+        meta["likelihood"]["interferometers"]["H1"]["optimal_SNR"],
+        20.1
+    );
+    assert_eq!(
+        meta["likelihood"]["interferometers"]["L1"]["optimal_SNR"],
+        16.3
+    );
+    assert_eq!(meta["sampling_time"], 41.7);
+    assert_eq!(meta["versions"]["tdpe"], "0.1.0");
+    for (stat, pick) in [("rhat", 0), ("ess_bulk", 1), ("ess_tail", 2)] {
+        let map = meta["diagnostics"][stat].as_object().unwrap();
+        assert_eq!(map.len(), result.diagnostics.len());
+        for (name, d) in &result.diagnostics {
+            assert_eq!(
+                map[name].as_f64().unwrap(),
+                [d.rhat, d.ess_bulk, d.ess_tail][pick]
+            );
+        }
+    }
+    assert_eq!(meta["chains"].as_array().unwrap().len(), 2);
+    assert_eq!(doc["parameter_labels"][0], r"$\mathcal{M}$");
+    assert_eq!(doc["version"], "tdpe=0.1.0");
+}
+
+#[test]
+fn samples_csv_holds_every_draw() {
+    let dir = scratch("output-csv");
+    let result = synthetic(dir.clone(), 3, 20);
+    output::write_all(&result).unwrap();
+    let text = std::fs::read_to_string(dir.join("samples.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header.len(), result.posterior.columns.len() + 1);
+    assert_eq!(header[..3], ["chirp_mass", "mass_ratio", "chi_1"]);
+    assert_eq!(
+        header[header.len() - 3..],
+        ["log_likelihood", "log_prior", "chain"]
+    );
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|v| v.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 60);
+    for (r, row) in rows.iter().enumerate() {
+        for (c, column) in result.posterior.columns.iter().enumerate() {
+            assert_eq!(row[c], column.values[r]);
+        }
+        assert_eq!(row[header.len() - 1], (r / 20) as f64);
+    }
+}
+
+#[test]
+fn summary_reports_intervals_diagnostics_and_cost() {
+    let dir = scratch("output-summary");
+    let result = synthetic(dir.clone(), 4, 250);
+    output::write_all(&result).unwrap();
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    for needle in [
+        "| parameter | median | 90 % interval | injected | in 90 % | R̂ | ESS bulk | ESS tail |",
+        "| psi | 0.600000 | fixed |",
+        "chains disagree",
+        "phase",
+        "| H1 | 20.10 | 19.70 | 64 | aLIGO design |",
+        "| 0 | 250 | 0.820 | 0 | 0.210 | 3.40 | 5 | 12000 + 2750 | 0.95 |",
+        "Network optimal SNR: 25.88",
+        "123456",
+        "41.70 s",
+        "divergent transitions",
+    ] {
+        assert!(md.contains(needle), "summary.md lacks {needle:?}:\n{md}");
+    }
+}
+
+#[test]
+fn degenerate_data_still_plots() {
+    // One chain of one draw, a constant sampled parameter, NaN in another, no injection, no
+    // reconstruction.
+    let dir = scratch("output-degenerate");
+    let mut result = synthetic(dir.clone(), 1, 1);
+    result.injection_parameters = None;
+    result.reconstruction.clear();
+    result.posterior.columns[10].values.fill(-1.27);
+    result.posterior.columns[9].values[0] = f64::NAN;
+    output::write_all(&result).unwrap();
+    for png in ["corner.png", "trace.png", "waveform.png"] {
+        let (w, h) = png_size(&dir.join(png));
+        assert!(w > 0 && h > 0);
+    }
+    // And with no draws and no sampled parameters at all.
+    let dir = scratch("output-empty");
+    let mut result = synthetic(dir.clone(), 2, 5);
+    result.search_parameter_keys.clear();
+    for column in &mut result.posterior.columns {
+        column.values.clear();
+    }
+    result.posterior.chain.clear();
+    result.diagnostics.clear();
+    output::write_all(&result).unwrap();
+    assert_eq!(file_names(&dir).len(), output::PRODUCTS.len());
+}
+
+#[test]
+fn a_parameter_with_zero_spread_gets_a_finite_axis() {
+    let dir = scratch("output-constant");
+    let mut result = synthetic(dir.clone(), 2, 100);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    result.posterior.columns[0].values.fill(28.1);
+    let _: f64 = rng.random();
+    output::write_all(&result).unwrap();
+    let md = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        md.contains("| chirp_mass | 28.1000 | [28.1000, 28.1000] |"),
+        "{md}"
+    );
+}

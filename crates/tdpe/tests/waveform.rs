@@ -1,0 +1,222 @@
+//! `tdpe waveform` end to end: the binary against LALSuite's IMRPhenomT reference output, and
+//! its handling of bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The T02 reference case of crates/phenomt/tests/data (LALSuite's
+/// `SimInspiralChooseTDWaveform(IMRPhenomT)`), as command-line arguments.
+const T02: [&str; 20] = [
+    "--approximant",
+    "IMRPhenomT",
+    "--mass-1",
+    "36",
+    "--mass-2",
+    "29",
+    "--chi-1",
+    "0.3",
+    "--chi-2",
+    "-0.2",
+    "--luminosity-distance",
+    "410",
+    "--inclination",
+    "0.4",
+    "--phase",
+    "0.3",
+    "--sampling-frequency",
+    "4096",
+    "--minimum-frequency",
+    "20",
+];
+
+fn tdpe_waveform(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tdpe"))
+        .arg("waveform")
+        .args(args)
+        .output()
+        .expect("the tdpe binary runs")
+}
+
+/// An empty directory for one test's output.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The columns of a CSV with the header `t,hp,hc`.
+fn parse_csv(text: &str) -> [Vec<f64>; 3] {
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("t,hp,hc"));
+    let mut cols = [Vec::new(), Vec::new(), Vec::new()];
+    for line in lines {
+        let values: Vec<f64> = line.split(',').map(|v| v.parse().unwrap()).collect();
+        assert_eq!(values.len(), 3, "{line}");
+        for (c, v) in cols.iter_mut().zip(values) {
+            c.push(v);
+        }
+    }
+    cols
+}
+
+#[test]
+fn writes_the_lal_reference_waveform() {
+    let dir = scratch_dir("waveform_t02");
+    let path = dir.join("wf.csv");
+    let mut args = T02.to_vec();
+    args.extend(["--output", path.to_str().unwrap()]);
+    let out = tdpe_waveform(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let text = std::fs::read_to_string(&path).unwrap();
+    let [t, hp, hc] = parse_csv(&text);
+    let reference =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../phenomt/tests/data/T02_gw150914_like.csv");
+    let [t_ref, hp_ref, hc_ref] = parse_csv(&std::fs::read_to_string(reference).unwrap());
+    assert_eq!(t.len(), t_ref.len());
+    for (a, b) in t.iter().zip(&t_ref) {
+        assert!((a - b).abs() <= 1e-12, "t = {a} vs {b}");
+    }
+    let peak = hp_ref
+        .iter()
+        .chain(&hc_ref)
+        .fold(0.0_f64, |m, h| m.max(h.abs()));
+    for (a, b) in hp.iter().zip(&hp_ref).chain(hc.iter().zip(&hc_ref)) {
+        assert!((a - b).abs() <= 1e-11 * peak, "{a} vs {b}");
+    }
+    // 17 significant digits, so that every value reads back to the bits written.
+    for value in text.lines().nth(1).unwrap().split(',') {
+        let mantissa = value.split('e').next().unwrap();
+        let digits = mantissa.chars().filter(char::is_ascii_digit).count();
+        assert_eq!(digits, 17, "{value}");
+    }
+
+    // The same waveform on standard output, with the reference frequency given explicitly
+    // (it defaults to the minimum frequency).
+    let mut args = T02.to_vec();
+    args.extend(["--reference-frequency", "20", "--output", "-"]);
+    let out = tdpe_waveform(&args);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), text);
+
+    // No temporary file is left beside the output.
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1);
+}
+
+#[test]
+fn a_different_reference_frequency_changes_only_the_phase() {
+    let mut args = T02.to_vec();
+    args.extend(["--reference-frequency", "30", "--output", "-"]);
+    let out = tdpe_waveform(&args);
+    assert!(out.status.success());
+    let [t, hp, hc] = parse_csv(&String::from_utf8(out.stdout).unwrap());
+    let reference =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../phenomt/tests/data/T02_gw150914_like.csv");
+    let [t_ref, hp_ref, hc_ref] = parse_csv(&std::fs::read_to_string(reference).unwrap());
+    assert_eq!(t, t_ref);
+    // Face-on-ish (ι = 0.4): |h₊|² + |h×|² barely depends on the phase; the samples do.
+    let power = |p: &[f64], c: &[f64]| p.iter().zip(c).map(|(a, b)| a * a + b * b).sum::<f64>();
+    let (p, p_ref) = (power(&hp, &hc), power(&hp_ref, &hc_ref));
+    assert!((p - p_ref).abs() < 0.05 * p_ref);
+    assert!(hp
+        .iter()
+        .zip(&hp_ref)
+        .any(|(a, b)| (a - b).abs() > 1e-3 * b.abs()));
+}
+
+/// Runs `tdpe waveform` with `args` and an output file in a fresh directory; asserts that it
+/// fails, says something containing each of `mentions` on one line, and leaves no file.
+fn assert_fails(test: &str, args: &[&str], mentions: &[&str]) {
+    let dir = scratch_dir(test);
+    let path = dir.join("wf.csv");
+    let mut args = args.to_vec();
+    args.extend(["--output", path.to_str().unwrap()]);
+    let out = tdpe_waveform(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{test}: succeeded");
+    assert!(out.stdout.is_empty());
+    let first_line = stderr.lines().next().unwrap_or_default();
+    for m in mentions {
+        assert!(first_line.contains(m), "{test}: {stderr:?} lacks {m:?}");
+    }
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{test}: left {left:?}");
+}
+
+/// T02 with `name` set to `value`.
+fn t02_with(name: &'static str, value: &'static str) -> Vec<&'static str> {
+    let mut args = T02.to_vec();
+    let k = args.iter().position(|a| *a == name).unwrap();
+    args[k + 1] = value;
+    args
+}
+
+#[test]
+fn bad_parameters_fail_with_the_parameter_and_its_range() {
+    assert_fails(
+        "bad_mass_ratio",
+        &t02_with("--mass-1", "6000"),
+        &["error:", "mass_ratio", "[1, 200]"],
+    );
+    assert_fails(
+        "bad_minimum_frequency",
+        &t02_with("--minimum-frequency", "2000"),
+        &["minimum_frequency = 2000 Hz", "allowed range", "282.43) Hz"],
+    );
+    assert_fails(
+        "bad_reference_frequency",
+        &[T02.as_slice(), &["--reference-frequency", "-1"]].concat(),
+        &["reference_frequency = -1", "[0, ∞) Hz"],
+    );
+    assert_fails(
+        "bad_spin",
+        &t02_with("--chi-1", "1.2"),
+        &["chi_1 = 1.2", "[-1, 1]"],
+    );
+    assert_fails(
+        "bad_mass",
+        &t02_with("--mass-2", "nan"),
+        &["mass_2 = NaN", "M☉"],
+    );
+    assert_fails(
+        "bad_distance",
+        &t02_with("--luminosity-distance", "0"),
+        &["luminosity_distance = 0", "(0, ∞) Mpc"],
+    );
+    assert_fails(
+        "bad_sampling_frequency",
+        &t02_with("--sampling-frequency", "-4096"),
+        &["sampling_frequency = -4096", "(0, ∞) Hz"],
+    );
+    assert_fails(
+        "too_many_samples",
+        &t02_with("--sampling-frequency", "1e12"),
+        &["samples", "sampling_frequency"],
+    );
+    assert_fails(
+        "unknown_approximant",
+        &t02_with("--approximant", "IMRPhenomXAS"),
+        &[
+            "unknown approximant 'IMRPhenomXAS'",
+            "supported: IMRPhenomT",
+        ],
+    );
+}
+
+#[test]
+fn an_unwritable_output_fails_without_leftovers() {
+    let dir = scratch_dir("unwritable");
+    let path = dir.join("missing_dir/wf.csv");
+    let mut args = T02.to_vec();
+    args.extend(["--output", path.to_str().unwrap()]);
+    let out = tdpe_waveform(&args);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
