@@ -2,98 +2,18 @@
 //! injection (4 s at 2048 Hz, H1+L1, design PSD, Gaussian noise), at the fiducial, over
 //! posterior-like and twice-as-wide points, and its gradient.
 
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-use tdpe_detector::{Detector, GpsTime};
-use tdpe_likelihood::{
-    BbhExactLikelihood, BbhRelativeBinning, ExactLikelihood, RelativeBinningOptions, SampleGrid,
-};
-use tdpe_noise::acf::GriddedSpectrum;
-use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{LowFrequencyCutoff, Psd};
-use tdpe_signal::{chirp_mass_and_ratio, BbhParameters, SignalModel, PARAMETER_NAMES};
+mod gw150914_like;
 
-const FS: f64 = 2048.0;
+use gw150914_like::{draw_points, noisy_injection, quantiles, SIGMA};
+use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_signal::{BbhParameters, PARAMETER_NAMES};
 
 fn truth() -> BbhParameters {
-    let (chirp_mass, mass_ratio) = chirp_mass_and_ratio(36.0, 29.0);
-    BbhParameters {
-        chirp_mass,
-        mass_ratio,
-        chi_1: 0.3,
-        chi_2: -0.2,
-        luminosity_distance: 1200.0,
-        theta_jn: 2.6,
-        psi: 0.6,
-        phase: 1.3,
-        geocent_time: 0.4,
-        ra: 1.95,
-        dec: -1.27,
-    }
+    BbhParameters::gw150914_like()
 }
 
-/// Injection in noise (seeded), with the exact likelihood.
 fn exact() -> BbhExactLikelihood {
-    let detectors = Detector::network(&["H1", "L1"]).unwrap();
-    let model = SignalModel::new(detectors, GpsTime::new(1126259462, 0), 20.0, 1.0 / FS).unwrap();
-    let grid = SampleGrid::new(truth().geocent_time - 2.0, FS, 4.0).unwrap();
-    let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let cutoff = LowFrequencyCutoff::default();
-    let spectrum = GriddedSpectrum::from_psd(&psd, &cutoff, FS, grid.len).unwrap();
-    let signal = model
-        .strain(&truth(), grid.start, grid.dt, grid.len)
-        .unwrap();
-    let inputs = ["H1", "L1"]
-        .iter()
-        .zip(signal)
-        .enumerate()
-        .map(|(k, (name, mut d))| {
-            let noise =
-                simulate_frequency_domain_seeded(&spectrum, grid.len, 100 + k as u64).unwrap();
-            d.iter_mut().zip(noise).for_each(|(d, n)| *d += n);
-            (name.to_string(), d, &psd)
-        })
-        .collect();
-    let likelihood = ExactLikelihood::from_psds(grid, inputs, &cutoff).unwrap();
-    BbhExactLikelihood::new(model, likelihood).unwrap()
-}
-
-/// Rough 1σ widths of the GW150914-like posterior at SNR 27.
-const SIGMA: [f64; 11] = [0.1, 0.05, 0.1, 0.15, 120.0, 0.1, 0.1, 0.1, 2e-4, 0.02, 0.02];
-
-/// Points whose exact ln L lies within `depth` of `ln_l_max`, drawn by perturbing the truth
-/// with `width`·σ Gaussians (rejection).
-fn draw_points(
-    exact: &BbhExactLikelihood,
-    ln_l_max: f64,
-    width: f64,
-    depth: f64,
-    count: usize,
-    seed: u64,
-) -> Vec<(BbhParameters, f64)> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut points = Vec::new();
-    while points.len() < count {
-        let mut v = truth().to_array();
-        for (x, s) in v.iter_mut().zip(SIGMA) {
-            let z: f64 = rng.sample(rand_distr::StandardNormal);
-            *x += width * s * z;
-        }
-        v[1] = v[1].min(1.0);
-        let p = BbhParameters::from_array(v);
-        if let Ok(l) = exact.log_likelihood_ratio(&p) {
-            if l > ln_l_max - depth {
-                points.push((p, l));
-            }
-        }
-    }
-    points
-}
-
-fn quantiles(mut errors: Vec<f64>) -> (f64, f64, f64) {
-    errors.sort_by(f64::total_cmp);
-    let at = |q: f64| errors[((errors.len() - 1) as f64 * q).round() as usize];
-    (at(0.5), at(0.99), errors[errors.len() - 1])
+    noisy_injection(2048.0, 4.0)
 }
 
 #[test]

@@ -8,29 +8,10 @@ use tdpe_likelihood::{ExactLikelihood, SampleGrid};
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
 use tdpe_noise::{LowFrequencyCutoff, Psd};
-use tdpe_signal::{chirp_mass_and_ratio, BbhParameters, SignalModel};
+use tdpe_signal::{BbhParameters, SignalModel};
 
 const FS: f64 = 2048.0;
 const DURATION: f64 = 4.0;
-
-/// 36+29 M☉, χ 0.3/−0.2, 1200 Mpc, θ_jn 2.6, ψ 0.6, φ 1.3, ra 1.95, dec −1.27,
-/// GPS 1126259462.4 (epoch 1126259462, so t_c = 0.4 s).
-fn truth() -> BbhParameters {
-    let (chirp_mass, mass_ratio) = chirp_mass_and_ratio(36.0, 29.0);
-    BbhParameters {
-        chirp_mass,
-        mass_ratio,
-        chi_1: 0.3,
-        chi_2: -0.2,
-        luminosity_distance: 1200.0,
-        theta_jn: 2.6,
-        psi: 0.6,
-        phase: 1.3,
-        geocent_time: 0.4,
-        ra: 1.95,
-        dec: -1.27,
-    }
-}
 
 fn model() -> SignalModel {
     let detectors = Detector::network(&["H1", "L1"]).unwrap();
@@ -39,7 +20,12 @@ fn model() -> SignalModel {
 
 /// 4 s with the merger 2 s after the segment start.
 fn grid(shift: f64) -> SampleGrid {
-    SampleGrid::new(truth().geocent_time - 2.0 + shift, FS, DURATION).unwrap()
+    SampleGrid::new(
+        BbhParameters::gw150914_like().geocent_time - 2.0 + shift,
+        FS,
+        DURATION,
+    )
+    .unwrap()
 }
 
 fn likelihood(grid: SampleGrid, data: Vec<Vec<f64>>) -> ExactLikelihood {
@@ -77,7 +63,12 @@ fn fd_snr(h: &[f64], psd: &Psd) -> f64 {
 fn optimal_snr_of_gw150914_like_injection() {
     let (model, grid) = (model(), grid(0.0));
     let signal = model
-        .strain(&truth(), grid.start, grid.dt, grid.len)
+        .strain(
+            &BbhParameters::gw150914_like(),
+            grid.start,
+            grid.dt,
+            grid.len,
+        )
         .unwrap();
     let like = likelihood(grid, signal.clone());
     let terms = like.detector_terms(&[&signal[0], &signal[1]]).unwrap();
@@ -112,7 +103,7 @@ fn common_sub_sample_shift_of_data_and_template_leaves_ln_l_unchanged() {
     let noise: Vec<Vec<f64>> = (0..2)
         .map(|k| simulate_frequency_domain_seeded(&spectrum, grid(0.0).len, 7 + k).unwrap())
         .collect();
-    let mut template = truth();
+    let mut template = BbhParameters::gw150914_like();
     template.chirp_mass *= 1.0005;
     template.phase += 0.2;
     let ln_l = |shift_ns: i64| {
@@ -121,7 +112,7 @@ fn common_sub_sample_shift_of_data_and_template_leaves_ln_l_unchanged() {
         let epoch = GpsTime::new(1126259462, -shift_ns);
         let model = SignalModel::new(detectors, epoch, 20.0, 1.0 / FS).unwrap();
         let g = grid(shift);
-        let mut injected = truth();
+        let mut injected = BbhParameters::gw150914_like();
         injected.geocent_time += shift;
         let mut data = model.strain(&injected, g.start, g.dt, g.len).unwrap();
         for (d, n) in data.iter_mut().zip(&noise) {
@@ -147,11 +138,21 @@ fn common_sub_sample_shift_of_data_and_template_leaves_ln_l_unchanged() {
 fn zero_noise_injection_at_truth_has_ln_l_zero() {
     let (model, grid) = (model(), grid(0.0));
     let signal = model
-        .strain(&truth(), grid.start, grid.dt, grid.len)
+        .strain(
+            &BbhParameters::gw150914_like(),
+            grid.start,
+            grid.dt,
+            grid.len,
+        )
         .unwrap();
     let like = likelihood(grid, signal.clone());
     let h = model
-        .strain(&truth(), grid.start, grid.dt, grid.len)
+        .strain(
+            &BbhParameters::gw150914_like(),
+            grid.start,
+            grid.dt,
+            grid.len,
+        )
         .unwrap();
     let terms = like.detector_terms(&[&h[0], &h[1]]).unwrap();
     for t in &terms {

@@ -82,6 +82,27 @@ impl BbhParameters {
         }
     }
 
+    /// The GW150914-like binary black hole of likelihood.md §3 (36 + 29 M☉, χ 0.3/−0.2,
+    /// 1200 Mpc, θ_jn 2.6, ψ 0.6, φ 1.3, ra 1.95, dec −1.27) peaking at the geocentre 0.4 s after
+    /// the epoch (GPS 1126259462.4 with the epoch at GPS 1126259462): the reference injection of
+    /// the tests, benchmarks and the default run.
+    pub fn gw150914_like() -> Self {
+        let (chirp_mass, mass_ratio) = chirp_mass_and_ratio(36.0, 29.0);
+        Self {
+            chirp_mass,
+            mass_ratio,
+            chi_1: 0.3,
+            chi_2: -0.2,
+            luminosity_distance: 1200.0,
+            theta_jn: 2.6,
+            psi: 0.6,
+            phase: 1.3,
+            geocent_time: 0.4,
+            ra: 1.95,
+            dec: -1.27,
+        }
+    }
+
     /// Component masses (m1 ≥ m2) in M☉.
     pub fn component_masses(&self) -> (f64, f64) {
         component_masses(self.chirp_mass, self.mass_ratio)

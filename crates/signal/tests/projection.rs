@@ -5,24 +5,6 @@ use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_phenomt::IMRPhenomT;
 use tdpe_signal::{BbhParameters, SignalModel, PARAMETER_NAMES};
 
-/// GW150914-like, 1200 Mpc (likelihood.md §3).
-fn parameters() -> BbhParameters {
-    let (chirp_mass, mass_ratio) = tdpe_signal::chirp_mass_and_ratio(36.0, 29.0);
-    BbhParameters {
-        chirp_mass,
-        mass_ratio,
-        chi_1: 0.3,
-        chi_2: -0.2,
-        luminosity_distance: 1200.0,
-        theta_jn: 2.6,
-        psi: 0.6,
-        phase: 1.3,
-        geocent_time: 0.4,
-        ra: 1.95,
-        dec: -1.27,
-    }
-}
-
 fn model() -> SignalModel {
     let detectors = Detector::network(&["H1", "L1", "V1"]).unwrap();
     SignalModel::new(detectors, GpsTime::new(1126259462, 0), 20.0, 1.0 / 2048.0).unwrap()
@@ -30,7 +12,7 @@ fn model() -> SignalModel {
 
 #[test]
 fn strain_equals_antenna_weighted_polarizations() {
-    let (model, p) = (model(), parameters());
+    let (model, p) = (model(), BbhParameters::gw150914_like());
     let (start, dt, n) = (-1.6, 1.0 / 2048.0, 4096);
     let strain = model.strain(&p, start, dt, n).unwrap();
     let (m1, m2) = p.component_masses();
@@ -55,7 +37,7 @@ fn strain_equals_antenna_weighted_polarizations() {
 
 #[test]
 fn projection_gradient_matches_finite_differences() {
-    let (model, p) = (model(), parameters());
+    let (model, p) = (model(), BbhParameters::gw150914_like());
     for k in 0..3 {
         let g = model.projection(k, &p);
         for (j, name) in PARAMETER_NAMES.iter().enumerate() {
@@ -93,7 +75,7 @@ fn bad_parameters_are_clear_errors() {
         (4, 0.0, "luminosity_distance"),
         (9, f64::NAN, "ra"),
     ] {
-        let mut v = parameters().to_array();
+        let mut v = BbhParameters::gw150914_like().to_array();
         v[index] = value;
         let err = model
             .strain(&BbhParameters::from_array(v), 0.0, 1e-3, 16)
