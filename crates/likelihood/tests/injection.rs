@@ -28,6 +28,21 @@ fn grid(shift: f64) -> SampleGrid {
     .unwrap()
 }
 
+/// The zero-noise injection on the default grid: (model, signal, exact likelihood).
+fn zero_noise_injection() -> (SignalModel, Vec<Vec<f64>>, ExactLikelihood) {
+    let (model, grid) = (model(), grid(0.0));
+    let signal = model
+        .strain(
+            &BbhParameters::gw150914_like(),
+            grid.start,
+            grid.dt,
+            grid.len,
+        )
+        .unwrap();
+    let like = likelihood(grid, signal.clone());
+    (model, signal, like)
+}
+
 fn likelihood(grid: SampleGrid, data: Vec<Vec<f64>>) -> ExactLikelihood {
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
     let inputs = ["H1", "L1"]
@@ -61,16 +76,7 @@ fn fd_snr(h: &[f64], psd: &Psd) -> f64 {
 
 #[test]
 fn optimal_snr_of_gw150914_like_injection() {
-    let (model, grid) = (model(), grid(0.0));
-    let signal = model
-        .strain(
-            &BbhParameters::gw150914_like(),
-            grid.start,
-            grid.dt,
-            grid.len,
-        )
-        .unwrap();
-    let like = likelihood(grid, signal.clone());
+    let (_, signal, like) = zero_noise_injection();
     let terms = like.detector_terms(&[&signal[0], &signal[1]]).unwrap();
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
     // likelihood.md §1.4: TD 21.37 (H1), 16.49 (L1) with LAL's IMRPhenomT in an independent
@@ -136,23 +142,11 @@ fn common_sub_sample_shift_of_data_and_template_leaves_ln_l_unchanged() {
 
 #[test]
 fn zero_noise_injection_at_truth_has_ln_l_zero() {
-    let (model, grid) = (model(), grid(0.0));
-    let signal = model
-        .strain(
-            &BbhParameters::gw150914_like(),
-            grid.start,
-            grid.dt,
-            grid.len,
-        )
-        .unwrap();
-    let like = likelihood(grid, signal.clone());
+    let (model, _, like) = zero_noise_injection();
+    // The template evaluated anew, as a sampler would.
+    let g = like.grid();
     let h = model
-        .strain(
-            &BbhParameters::gw150914_like(),
-            grid.start,
-            grid.dt,
-            grid.len,
-        )
+        .strain(&BbhParameters::gw150914_like(), g.start, g.dt, g.len)
         .unwrap();
     let terms = like.detector_terms(&[&h[0], &h[1]]).unwrap();
     for t in &terms {

@@ -24,19 +24,7 @@ use run_result::{
 use tdpe_mcmc::ChainSummary;
 
 const TRIGGER: f64 = 1126259462.4;
-const NAMES: [&str; 11] = [
-    "chirp_mass",
-    "mass_ratio",
-    "chi_1",
-    "chi_2",
-    "luminosity_distance",
-    "theta_jn",
-    "psi",
-    "phase",
-    "geocent_time",
-    "ra",
-    "dec",
-];
+use tdpe_signal::PARAMETER_NAMES as NAMES;
 /// Injected values; `psi` is fixed by a DeltaFunction prior.
 const TRUTH: [f64; 11] = [
     28.1, 0.8, 0.3, -0.2, 1200.0, 2.6, 0.6, 1.3, TRIGGER, 1.95, -1.27,
