@@ -24,6 +24,14 @@ pub enum DetectorError {
         /// Largest supported GPS time (s).
         max: f64,
     },
+    /// Two detectors at the same site give no baseline for a sky frame.
+    #[error("{first} and {second} are at the same place: they define no baseline")]
+    NoBaseline {
+        /// First detector's name.
+        first: String,
+        /// Second detector's name.
+        second: String,
+    },
     /// A parameter that must be finite was NaN or infinite.
     #[error("parameter '{name}' must be finite, got {value}")]
     NonFinite {

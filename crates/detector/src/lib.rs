@@ -17,6 +17,7 @@ pub mod error;
 pub mod projection;
 pub mod response;
 pub mod site;
+pub mod sky_frame;
 pub mod time;
 
 pub use delay::TimeDelayDerivatives;
@@ -24,4 +25,5 @@ pub use error::DetectorError;
 pub use projection::{project_strain, project_strain_into};
 pub use response::{AntennaPattern, AntennaPatternDerivatives};
 pub use site::{Detector, GeodeticSite, KNOWN_DETECTORS};
+pub use sky_frame::{DetectorPairFrame, SkyFromFrame};
 pub use time::{gps_to_utc, greenwich_mean_sidereal_time, leap_seconds, GpsTime, UtcTime};

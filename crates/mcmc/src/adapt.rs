@@ -67,6 +67,12 @@ impl Warmup {
         }
     }
 
+    /// Restarts dual averaging around `step_size` (after the target changed), as after a metric
+    /// update.
+    pub(crate) fn restart_step_size(&mut self, step_size: f64) {
+        self.step_size.restart(step_size);
+    }
+
     /// The step size for sampling: the dual-averaging average exp(x̄).
     pub(crate) fn final_step_size(&self) -> f64 {
         self.step_size.final_step_size()

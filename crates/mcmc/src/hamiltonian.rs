@@ -4,14 +4,15 @@
 use rand::Rng;
 
 use crate::mass_matrix::{dot, Metric};
-use crate::target::LogDensity;
+use crate::target::{LikelihoodTerm, LogDensity};
 
 /// An energy error above this marks a divergent trajectory (Stan's `max_deltaH`).
 pub const MAX_ENERGY_ERROR: f64 = 1000.0;
 
 /// A position with its log density and gradient.
 ///
-/// A point outside the support (non-finite density or gradient) carries `log_density = -inf`.
+/// A point outside the support (non-finite density, gradient or likelihood term) carries
+/// `log_density = -inf`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Point {
     /// Position x on the unconstrained space.
@@ -20,6 +21,9 @@ pub struct Point {
     pub grad: Vec<f64>,
     /// ln p(x), or `-inf` outside the support.
     pub log_density: f64,
+    /// ln L(x) and ∇ ln L(x) when the target is tempered
+    /// ([`LogDensity::log_density_gradient_and_likelihood`]); `None` otherwise.
+    pub likelihood: Option<LikelihoodTerm>,
 }
 
 /// A phase-space state: a point, its momentum p and velocity v = M⁻¹ p.
@@ -71,6 +75,7 @@ impl<'a, T: LogDensity + ?Sized> Hamiltonian<'a, T> {
             grad: vec![0.0; x.len()],
             x,
             log_density: 0.0,
+            likelihood: None,
         };
         self.evaluate(&mut point);
         point
@@ -79,11 +84,16 @@ impl<'a, T: LogDensity + ?Sized> Hamiltonian<'a, T> {
     /// Re-evaluates density and gradient at `point.x`, mapping anything non-finite to `-inf`.
     fn evaluate(&mut self, point: &mut Point) {
         self.grad_evals += 1;
-        let logp = self
+        let (logp, likelihood) = self
             .target
-            .log_density_and_gradient(&point.x, &mut point.grad);
-        let finite = logp.is_finite() && point.grad.iter().all(|g| g.is_finite());
+            .log_density_gradient_and_likelihood(&point.x, &mut point.grad);
+        let finite = logp.is_finite()
+            && point.grad.iter().all(|g| g.is_finite())
+            && likelihood.as_ref().is_none_or(|term| {
+                term.log_likelihood.is_finite() && term.gradient.iter().all(|g| g.is_finite())
+            });
         point.log_density = if finite { logp } else { f64::NEG_INFINITY };
+        point.likelihood = likelihood;
     }
 
     /// A state at `point` with a fresh momentum p ~ N(0, M).

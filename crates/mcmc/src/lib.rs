@@ -7,6 +7,14 @@
 //! R̂ per coordinate) and [`Samples::chain_summaries`] (acceptance, divergences, tree depth,
 //! gradient evaluations per chain).
 //!
+//! For multimodal posteriors, [`sample_tempered`] runs parallel tempering on a
+//! [`PriorLikelihood`] model (log prior and log likelihood apart): every chain runs a ladder of
+//! tempered copies π(x) L(x)^β ([`Tempered`]), each with its own warm-up, whose spacing adapts
+//! during warm-up so that neighbours swap equally often ([`TemperingConfig`]). Only the β = 1
+//! draws are kept, as [`Samples`] with the same diagnostics; [`TemperedSamples`] adds the ladders,
+//! swap acceptances, round trips and a thermodynamic-integration estimate of ln Z
+//! ([`LogEvidence`]). See [`tempering`].
+//!
 //! ```
 //! use tdpe_mcmc::{sample, LogDensity, Nuts, SamplerConfig};
 //!
@@ -40,6 +48,7 @@ pub mod runner;
 pub mod samples;
 pub mod stepsize;
 pub mod target;
+pub mod tempering;
 
 pub use adapt::Adaptation;
 pub use error::McmcError;
@@ -53,4 +62,8 @@ pub use nuts::Nuts;
 pub use runner::{chain_rng, sample, sample_until, Init, SamplerConfig};
 pub use samples::{ChainDraws, ChainSummary, ParamSummary, Samples};
 pub use stepsize::DualAveraging;
-pub use target::{LogDensity, PriorLikelihood, Tempered};
+pub use target::{LikelihoodTerm, LogDensity, PriorLikelihood, Tempered};
+pub use tempering::{
+    sample_tempered, sample_tempered_until, LogEvidence, TemperedChain, TemperedSamples,
+    TemperingConfig,
+};

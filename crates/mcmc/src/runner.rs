@@ -13,7 +13,7 @@ use crate::chain::run_chain;
 use crate::kernel::Kernel;
 use crate::mass_matrix::Metric;
 use crate::progress::Progress;
-use crate::samples::{ChainDraws, Samples};
+use crate::samples::Samples;
 use crate::target::LogDensity;
 use crate::McmcError;
 
@@ -111,52 +111,24 @@ where
     K: Kernel,
 {
     validate(target.dim(), kernel, config)?;
-    let workers = match config.threads {
-        0 => thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    }
-    .min(config.num_chains);
     let progress = Progress::new(
         config.progress,
         config.num_chains,
         config.num_warmup + config.num_draws,
     );
-    let next_chain = AtomicUsize::new(0);
-    let mut results: Vec<(usize, Result<ChainDraws, McmcError>)> = thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let chain = next_chain.fetch_add(1, Ordering::Relaxed);
-                        if chain >= config.num_chains {
-                            return done;
-                        }
-                        let rng = chain_rng(config.seed, chain);
-                        let result = run_chain(
-                            target,
-                            kernel,
-                            config,
-                            chain,
-                            rng,
-                            stop,
-                            progress.chain(chain),
-                        );
-                        done.push((chain, result));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a sampler thread panicked"))
-            .collect()
-    });
-    results.sort_by_key(|(chain, _)| *chain);
-    let chains = results
-        .into_iter()
-        .map(|(_, r)| r)
-        .collect::<Result<Vec<_>, _>>()?;
+    let chains = for_each_chain(config, |chain| {
+        run_chain(
+            target,
+            kernel,
+            config,
+            chain,
+            chain_rng(config.seed, chain),
+            stop,
+            progress.chain(chain),
+        )
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
     let interrupted = chains
         .iter()
         .any(|c| c.warmup_stats.len() < config.num_warmup || c.num_draws() < config.num_draws);
@@ -168,7 +140,50 @@ where
     })
 }
 
-fn validate<K: Kernel>(dim: usize, kernel: &K, config: &SamplerConfig) -> Result<(), McmcError> {
+/// Runs `run(chain)` for every chain of `config` on `config.threads` scoped worker threads, each
+/// taking the next chain when it is done with one; returns the results in chain order, so they
+/// do not depend on the number of threads as long as `run` depends only on its chain index.
+pub(crate) fn for_each_chain<O, F>(config: &SamplerConfig, run: F) -> Vec<O>
+where
+    O: Send,
+    F: Fn(usize) -> O + Sync,
+{
+    let workers = match config.threads {
+        0 => thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .min(config.num_chains);
+    let next_chain = AtomicUsize::new(0);
+    let mut results: Vec<(usize, O)> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let chain = next_chain.fetch_add(1, Ordering::Relaxed);
+                        if chain >= config.num_chains {
+                            return done;
+                        }
+                        done.push((chain, run(chain)));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a sampler thread panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(chain, _)| *chain);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+/// Checks the settings shared by every runner against the target dimension and the kernel.
+pub(crate) fn validate<K: Kernel>(
+    dim: usize,
+    kernel: &K,
+    config: &SamplerConfig,
+) -> Result<(), McmcError> {
     let invalid = |name, value: String, allowed| {
         Err(McmcError::InvalidSetting {
             name,

@@ -21,13 +21,35 @@ pub trait LogDensity {
     ///
     /// `x` and `grad` both have length [`LogDensity::dim`].
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64;
+
+    /// Like [`LogDensity::log_density_and_gradient`], and also returns the likelihood term of a
+    /// tempered density ln π + β ln L ([`Tempered`] does), which the sampler keeps on the
+    /// [`Point`](crate::Point) so that parallel tempering can move a point to another
+    /// temperature without evaluating it again. The default has no such term.
+    fn log_density_gradient_and_likelihood(
+        &self,
+        x: &[f64],
+        grad: &mut [f64],
+    ) -> (f64, Option<LikelihoodTerm>) {
+        (self.log_density_and_gradient(x, grad), None)
+    }
+}
+
+/// ln L(x) and ∇ ln L(x): the part of a tempered log density ln π + β ln L that the inverse
+/// temperature β scales.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LikelihoodTerm {
+    /// ln L(x).
+    pub log_likelihood: f64,
+    /// ∇ ln L(x).
+    pub gradient: Vec<f64>,
 }
 
 /// A posterior split into log prior and log likelihood, both on the same unconstrained vector.
 ///
-/// This is the extension point for tempering (parallel tempering samples
-/// p_β(x) ∝ π(x) L(x)^β at several inverse temperatures β): a model that implements this trait
-/// can be sampled at any β through [`Tempered`], and at β = 1 it is the posterior.
+/// This is the extension point for tempering: a model that implements this trait can be sampled
+/// at any inverse temperature β, p_β(x) ∝ π(x) L(x)^β, through [`Tempered`] (at β = 1 it is the
+/// posterior), and by parallel tempering ([`sample_tempered`](crate::sample_tempered)).
 pub trait PriorLikelihood {
     /// Dimension n of the unconstrained vector.
     fn dim(&self) -> usize;
@@ -64,13 +86,25 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
     }
 
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        let mut grad_like = vec![0.0; grad.len()];
-        let log_like = self.model.log_likelihood_and_gradient(x, &mut grad_like);
+        self.log_density_gradient_and_likelihood(x, grad).0
+    }
+
+    fn log_density_gradient_and_likelihood(
+        &self,
+        x: &[f64],
+        grad: &mut [f64],
+    ) -> (f64, Option<LikelihoodTerm>) {
+        let mut gradient = vec![0.0; grad.len()];
+        let log_likelihood = self.model.log_likelihood_and_gradient(x, &mut gradient);
         let log_prior = self.model.log_prior_and_gradient(x, grad);
-        for (g, gl) in grad.iter_mut().zip(&grad_like) {
+        for (g, gl) in grad.iter_mut().zip(&gradient) {
             *g += self.beta * gl;
         }
-        log_prior + self.beta * log_like
+        let term = LikelihoodTerm {
+            log_likelihood,
+            gradient,
+        };
+        (log_prior + self.beta * log_likelihood, Some(term))
     }
 }
 
@@ -108,5 +142,11 @@ mod tests {
         let half = Tempered::new(&Model, 0.5);
         assert_eq!(half.beta(), 0.5);
         assert_eq!(half.dim(), 2);
+        let (value, term) = half.log_density_gradient_and_likelihood(&x, &mut g);
+        let term = term.unwrap();
+        assert_eq!(term.log_likelihood, -0.5 * (2.25 + 9.0));
+        assert_eq!(term.gradient, [1.5, 3.0]);
+        assert_eq!(value, prior + 0.5 * term.log_likelihood);
+        assert_eq!(g, [-0.5 + 0.75, 1.0 + 1.5]);
     }
 }

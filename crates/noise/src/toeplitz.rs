@@ -15,7 +15,7 @@
 //!    apply costs 3 forward + 3 inverse real FFTs of length P = 2N (likelihood.md §1.3, §6).
 
 use crate::acf::Acf;
-use crate::error::NoiseError;
+use crate::error::{check_finite, NoiseError};
 use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
 use rustfft::num_complex::Complex64;
 use std::sync::Arc;
@@ -238,6 +238,8 @@ impl ToeplitzInverse {
     ) -> Result<(), NoiseError> {
         self.check_len("vector", b.len())?;
         self.check_len("output", out.len())?;
+        // A NaN would reach the inverse real FFT as a spectrum it refuses.
+        check_finite("vector", b)?;
         if ws.real.len() != self.fft_len {
             *ws = self.workspace();
         }
@@ -364,6 +366,18 @@ mod tests {
             }
             assert!(max_err < 1e-12, "n = {n}: residual {max_err}");
         }
+    }
+
+    #[test]
+    fn non_finite_vector_is_an_error() {
+        let inv = ToeplitzInverse::from_first_column(&kms(64, 0.5)).unwrap();
+        let mut b = vec![1.0; 64];
+        b[17] = f64::NAN;
+        let err = inv.apply(&b).unwrap_err();
+        assert!(
+            matches!(err, NoiseError::NonFiniteData { index: 17, .. }),
+            "{err}"
+        );
     }
 
     #[test]

@@ -13,15 +13,16 @@ use crate::constants::GAMMA_E;
 use crate::fits;
 use crate::gsl;
 use crate::phase::{BinaryVariables, Phase22};
-use crate::scalar::Real;
+use crate::scalar::{Arith, Real};
 
 /// End of the inspiral amplitude region (`tCUT_Amp`), in M.
-const T_CUT_AMP: f64 = -150.0;
+pub(crate) const T_CUT_AMP: f64 = -150.0;
 /// Merger collocation time (`tcpMerger`), in M.
 const T_MERGER_CP: f64 = -25.0;
 
-/// Coefficients of the 22 amplitude (LAL's `IMRPhenomTHMAmpStruct` for l = m = 2).
-#[derive(Clone, Copy, Debug)]
+/// Coefficients of the 22 amplitude (LAL's `IMRPhenomTHMAmpStruct` for l = m = 2). With `f64`
+/// the same layout also holds the coefficients' adjoints.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Amplitude22<T> {
     /// 2η√(16π/5).
     fac0: T,
@@ -44,7 +45,7 @@ type Complex<T> = (T, T);
 impl<T: Real> Amplitude22<T> {
     /// Solves for all coefficients, given the 22 frequency (for x = (ω/2)^(2/3)).
     pub fn new(v: &BinaryVariables<T>, phase: &Phase22<T>) -> Self {
-        let f = v.fit_inputs();
+        let f = &v.fits;
         let (eta, delta, chi1, chi2) = (v.eta, v.delta, v.chi1, v.chi2);
         let two_pi = 2.0 * PI;
         let alpha1 = fits::qnm_fdamp_22(v.final_spin) / v.final_mass * two_pi;
@@ -52,8 +53,8 @@ impl<T: Real> Amplitude22<T> {
 
         // Ringdown (arXiv:1406.0401 eqs. 6–8): c3 is a fit, c2 from the overtone, clamped so that
         // the amplitude has no second peak; c1 and c4 fix the peak value and a zero slope.
-        let amp_peak = fits::peak_amp_22(&f);
-        let c3 = fits::rd_amp_c3_22(&f);
+        let amp_peak = fits::peak_amp_22(f);
+        let c3 = fits::rd_amp_c3_22(f);
         let cosh_c3 = gsl::cosh(c3);
         let tanh_c3 = gsl::tanh(c3);
         let mut c2 = (alpha2 - alpha1) * 0.5;
@@ -114,14 +115,15 @@ impl<T: Real> Amplitude22<T> {
             (phase.omega(k(t), theta) * 0.5).powf(2.0 / 3.0)
         };
         let cps = [
-            fits::inspiral_amp_cp1_22(&f),
-            fits::inspiral_amp_cp2_22(&f),
-            fits::inspiral_amp_cp3_22(&f),
+            fits::inspiral_amp_cp1_22(f),
+            fits::inspiral_amp_cp2_22(f),
+            fits::inspiral_amp_cp3_22(f),
         ];
+        // x at −150 M serves the collocation, the merger boundary value and its difference.
+        let x_cut = x_at(T_CUT_AMP);
         let mut m = [[k(0.0); 3]; 3];
         let mut b = [k(0.0); 3];
-        for (i, &t) in [-2000.0, -250.0, T_CUT_AMP].iter().enumerate() {
-            let xx = x_at(t);
+        for (i, xx) in [x_at(-2000.0), x_at(-250.0), x_cut].into_iter().enumerate() {
             let x4 = xx * xx * xx * xx;
             m[i] = [x4, x4 * xx.sqrt(), x4 * xx];
             let pn_real = a.inspiral(xx).0;
@@ -131,24 +133,18 @@ impl<T: Real> Amplitude22<T> {
 
         // Merger (eq. 31): value and slope at −150 M, collocation at −25 M, peak value at 0.
         let signed_abs = |h: Complex<T>| h.0.hypot(h.1) * h.0.re().signum();
-        let sech_row = |t: f64| {
-            let s1 = gsl::sech(alpha1 * t);
-            let s2 = gsl::sech(alpha1 * 2.0 * t);
-            [k(1.0), s1, s2.powf(1.0 / 7.0), k(t * t)]
-        };
-        let theta2 = (-eta * T_CUT_AMP / 5.0).powf(-1.0 / 8.0);
+        let sechs = |t: f64| (gsl::sech(alpha1 * t), gsl::sech(alpha1 * 2.0 * t));
+        let sech_row = |(s1, s2): (T, T), t: f64| [k(1.0), s1, s2.powf(1.0 / 7.0), k(t * t)];
         let theta1 = (-eta * (T_CUT_AMP - 0.000001) / 5.0).powf(-1.0 / 8.0);
-        let x2 = (phase.omega(k(T_CUT_AMP), theta2) * 0.5).powf(2.0 / 3.0);
         let x1 = (phase.omega(k(T_CUT_AMP - 0.000001), theta1) * 0.5).powf(2.0 / 3.0);
-        let (h2, h1) = (a.inspiral(x2), a.inspiral(x1));
+        let (h2, h1) = (a.inspiral(x_cut), a.inspiral(x1));
         let damp_cut = (h2.0.hypot(h2.1) - h1.0.hypot(h1.1)) * h2.0.re().signum() / 0.000001;
         let phi = alpha1 * T_CUT_AMP;
         let phi2 = alpha1 * 2.0 * T_CUT_AMP;
-        let sech1 = gsl::sech(phi);
-        let sech2 = gsl::sech(phi2);
+        let (sech1, sech2) = sechs(T_CUT_AMP);
         let m = [
-            sech_row(T_CUT_AMP),
-            sech_row(T_MERGER_CP),
+            sech_row((sech1, sech2), T_CUT_AMP),
+            sech_row(sechs(T_MERGER_CP), T_MERGER_CP),
             [k(1.0), k(1.0), k(1.0), k(0.0)],
             [
                 k(0.0),
@@ -158,8 +154,8 @@ impl<T: Real> Amplitude22<T> {
             ],
         ];
         let b = [
-            signed_abs(a.inspiral(x_at(T_CUT_AMP))),
-            fits::merger_amp_cp1_22(&f),
+            signed_abs(h2),
+            fits::merger_amp_cp1_22(f),
             amp_peak,
             damp_cut,
         ];
@@ -196,8 +192,111 @@ impl<T: Real> Amplitude22<T> {
     }
 
     /// |H(x)| of [`Self::inspiral`] for evaluation, given v = √x and ln(16x): equal to it to
-    /// rounding, with the series in v in Estrin's scheme (short dependency chains).
-    fn inspiral_modulus(&self, v: T, ln_16x: T) -> T {
+    /// rounding.
+    pub(crate) fn inspiral_modulus(&self, v: T, ln_16x: T) -> T {
+        let (scale, squared) = self.inspiral_modulus_parts(v, ln_16x);
+        scale * squared.sqrt()
+    }
+
+    /// |A22| at time t (in M), given the 22 frequency `omega` = ω22(t) in rad/M
+    /// (`IMRPhenomTHMAmp`, modulus).
+    pub fn modulus(&self, t: T, omega: T) -> T {
+        self.modulus_traced(t, omega).0
+    }
+
+    /// [`Self::modulus`] with the results of its transcendental functions, which its reverse
+    /// mode ([`Amplitude22::modulus_adjoint`]) reuses: (√x, ln(16x)) in the inspiral,
+    /// (e^(−|α₁t|), sech(2α₁t)^(1/7)) in the merger, (tanh(c2t + c3), e^(−α₁t)) in the
+    /// ringdown.
+    pub fn modulus_traced(&self, t: T, omega: T) -> (T, [T; 2]) {
+        if t.re() < T_CUT_AMP {
+            // x = (ω/2)^(2/3), √x and ln(16x) from one logarithm (cheaper than pow or cbrt,
+            // and as accurate).
+            let ln_half_omega = (omega * 0.5).ln();
+            let v = (ln_half_omega * (1.0 / 3.0)).exp();
+            let ln_16x = ln_half_omega * (2.0 / 3.0) + 16f64.ln();
+            (self.inspiral_modulus(v, ln_16x), [v, ln_16x])
+        } else if t.re() > 0.0 {
+            let [c1, c2, c3, c4] = self.rd_c;
+            // tanh y = sign(y)(1 − e)/(1 + e), e = e^(−2|y|) ≤ 1: one exp, absolute error
+            // ~1e-16 (enough next to c4), and no overflow to turn derivatives into NaN.
+            let y = c2 * t + c3;
+            let e = (y.abs() * -2.0).exp();
+            let tanh = (-e + 1.0) / (e + 1.0);
+            let tanh = if y.re() < 0.0 { -tanh } else { tanh };
+            let decay = (-self.alpha1 * t).exp();
+            ((decay * (c1 * tanh + c4)).abs(), [tanh, decay])
+        } else {
+            let [m1, m2, m3, m4] = self.merger_c;
+            // sech(α₁t) and sech(2α₁t) from one e = exp(−|α₁t|), as
+            // sech y = 2e^(−|y|)/(1 + e^(−2|y|)); sech(2α₁t)^(1/7) from its logarithm
+            // ln 2 − 2|α₁t| − ln(1 + e⁴) (cheaper than pow).
+            let y = (self.alpha1 * t).abs();
+            let e = (-y).exp();
+            let e2 = e * e;
+            let s1 = e * 2.0 / (e2 + 1.0);
+            let p7 = ((-(y * 2.0) - (e2 * e2).ln_1p() + std::f64::consts::LN_2) / 7.0).exp();
+            ((m2 * s1 + m1 + m3 * p7 + m4 * t * t).abs(), [e, p7])
+        }
+    }
+
+    /// The same coefficients converted to another scalar through their values.
+    pub fn values_as<U: Real>(&self) -> Amplitude22<U> {
+        self.map(|x| U::from(x.re()))
+    }
+
+    /// The coefficients mapped by `c`.
+    pub(crate) fn map<U>(&self, c: impl Fn(T) -> U) -> Amplitude22<U> {
+        Amplitude22 {
+            fac0: c(self.fac0),
+            pn_re: self.pn_re.map(&c),
+            pn_im: self.pn_im.map(&c),
+            pn_log: self.pn_log,
+            insp_c: self.insp_c.map(&c),
+            merger_c: self.merger_c.map(&c),
+            alpha1: c(self.alpha1),
+            rd_c: self.rd_c.map(&c),
+        }
+    }
+
+    /// Every coefficient, in a fixed order (pairs values with adjoints).
+    pub fn fields(&self) -> [T; 22] {
+        let [r0, r1, r2, r3, r4, r5] = self.pn_re;
+        let [i0, i1, i2] = self.pn_im;
+        let [c0, c1, c2] = self.insp_c;
+        let [m0, m1, m2, m3] = self.merger_c;
+        let [d0, d1, d2, d3] = self.rd_c;
+        [
+            self.fac0,
+            r0,
+            r1,
+            r2,
+            r3,
+            r4,
+            r5,
+            i0,
+            i1,
+            i2,
+            c0,
+            c1,
+            c2,
+            m0,
+            m1,
+            m2,
+            m3,
+            self.alpha1,
+            d0,
+            d1,
+            d2,
+            d3,
+        ]
+    }
+}
+
+impl<T: Arith> Amplitude22<T> {
+    /// [`Amplitude22::inspiral_modulus`] = `scale`·√`squared` as (scale, squared): the series
+    /// in v in Estrin's scheme (short dependency chains).
+    pub(crate) fn inspiral_modulus_parts(&self, v: T, ln_16x: T) -> (T, T) {
         let [r1, r15, r2, r25, r3, r35] = self.pn_re;
         let [i25, i3, i35] = self.pn_im;
         let [c1, c2, c3] = self.insp_c;
@@ -211,26 +310,95 @@ impl<T: Real> Amplitude22<T> {
         // Im H/(fac0·x) = v⁵·(i25 + i3v + i35v²).
         let im = v4 * v * (i25 + i3 * v + i35 * v2);
         // |H| ≪ 1e150, so no need for hypot's overflow guard.
-        self.fac0 * v2 * (re * re + im * im).sqrt()
+        (self.fac0 * v2, re * re + im * im)
     }
+}
 
-    /// |A22| at time t (in M), given the 22 frequency `omega` = ω22(t) in rad/M
-    /// (`IMRPhenomTHMAmp`, modulus).
-    pub fn modulus(&self, t: T, omega: T) -> T {
-        if t.re() < T_CUT_AMP {
-            // x = (ω/2)^(2/3), √x and ln(16x) from one logarithm (cheaper than pow or cbrt,
-            // and as accurate).
-            let ln_half_omega = (omega * 0.5).ln();
-            let v = (ln_half_omega * (1.0 / 3.0)).exp();
-            self.inspiral_modulus(v, ln_half_omega * (2.0 / 3.0) + 16f64.ln())
-        } else if t.re() > 0.0 {
-            let [c1, c2, c3, c4] = self.rd_c;
-            ((-self.alpha1 * t).exp() * (c1 * (c2 * t + c3).tanh() + c4)).abs()
+impl Amplitude22<f64> {
+    /// Reverse mode of [`Self::modulus`] at time t (in M) and frequency ω, given the `trace`
+    /// of [`Self::modulus_traced`] there: adds to `adj` (the coefficients' adjoints) the
+    /// derivatives of ā·|A22|(t, ω) at fixed t and ω, and returns its derivatives in t and in ω.
+    pub fn modulus_adjoint(
+        &self,
+        t: f64,
+        omega: f64,
+        trace: [f64; 2],
+        amp_bar: f64,
+        adj: &mut Self,
+    ) -> (f64, f64) {
+        if t < T_CUT_AMP {
+            // |H| = fac0·v²·√(re² + im²), re = 1 + Σ_k r_k v^(2+k) (r_4 carrying ln(16x)·pn_log,
+            // ln(16x) = ln 16 + 2 ln v), im = v⁵(i25 + i3v + i35v²), v = (ω/2)^(1/3).
+            let [v, ln_16x] = trace;
+            let mut pw = [1.0; 11];
+            for k in 1..11 {
+                pw[k] = pw[k - 1] * v;
+            }
+            let [r1, r15, r2, r25, r3, r35] = self.pn_re;
+            let [c1, c2, c3] = self.insp_c;
+            let coef = [r1, r15, r2, r25, r3 + ln_16x * self.pn_log, r35, c1, c2, c3];
+            let (mut re, mut d_re) = (1.0, 2.0 * self.pn_log * pw[5]);
+            for (k, &ck) in coef.iter().enumerate() {
+                re += ck * pw[2 + k];
+                d_re += (2 + k) as f64 * ck * pw[1 + k];
+            }
+            let [i25, i3, i35] = self.pn_im;
+            let im = i25 * pw[5] + i3 * pw[6] + i35 * pw[7];
+            let d_im = 5.0 * i25 * pw[4] + 6.0 * i3 * pw[5] + 7.0 * i35 * pw[6];
+            let h = (re * re + im * im).sqrt();
+
+            adj.fac0 += amp_bar * pw[2] * h;
+            let h_bar = amp_bar * self.fac0 * pw[2];
+            let h_bar = h_bar / h;
+            let (re_bar, im_bar) = (h_bar * re, h_bar * im);
+            for k in 0..6 {
+                adj.pn_re[k] += re_bar * pw[2 + k];
+            }
+            for k in 0..3 {
+                adj.insp_c[k] += re_bar * pw[8 + k];
+                adj.pn_im[k] += im_bar * pw[5 + k];
+            }
+            let v_bar = amp_bar * self.fac0 * 2.0 * v * h + re_bar * d_re + im_bar * d_im;
+            // dv/dω = v/(3ω)
+            (0.0, v_bar * v / (3.0 * omega))
+        } else if t > 0.0 {
+            // |e^(−α₁t)(c1 tanh(c2t + c3) + c4)|
+            let [c1, c2, _, c4] = self.rd_c;
+            let [tanh, decay] = trace;
+            let inner = c1 * tanh + c4;
+            let i_bar = if decay * inner < 0.0 {
+                -amp_bar
+            } else {
+                amp_bar
+            };
+            adj.rd_c[0] += i_bar * decay * tanh;
+            adj.rd_c[3] += i_bar * decay;
+            let z_bar = i_bar * decay * c1 * (1.0 - tanh * tanh);
+            adj.rd_c[1] += z_bar * t;
+            adj.rd_c[2] += z_bar;
+            let decay_bar = i_bar * inner;
+            adj.alpha1 -= decay_bar * t * decay;
+            (z_bar * c2 - decay_bar * self.alpha1 * decay, 0.0)
         } else {
+            // |m1 + m2 sech(y) + m3 sech(2y)^(1/7) + m4t²|, y = α₁t:
+            // sech' = −sech·tanh, (sech(2y)^(1/7))' = −(2/7)·sech(2y)^(1/7)·tanh(2y).
             let [m1, m2, m3, m4] = self.merger_c;
-            let s1 = gsl::sech(self.alpha1 * t);
-            let s2 = gsl::sech(self.alpha1 * 2.0 * t);
-            (m2 * s1 + m1 + m3 * s2.powf(1.0 / 7.0) + m4 * t * t).abs()
+            let [e, p7] = trace;
+            let y = self.alpha1 * t;
+            let e2 = e * e;
+            let inv = 1.0 / (e2 + 1.0);
+            let s1 = e * 2.0 * inv;
+            let inner = m2 * s1 + m1 + m3 * p7 + m4 * t * t;
+            let i_bar = if inner < 0.0 { -amp_bar } else { amp_bar };
+            adj.merger_c[0] += i_bar;
+            adj.merger_c[1] += i_bar * s1;
+            adj.merger_c[2] += i_bar * p7;
+            adj.merger_c[3] += i_bar * t * t;
+            let tanh1 = ((1.0 - e2) * inv).copysign(y);
+            let tanh2 = ((1.0 - e2 * e2) / (1.0 + e2 * e2)).copysign(y);
+            let y_bar = -i_bar * (m2 * s1 * tanh1 + m3 * (2.0 / 7.0) * p7 * tanh2);
+            adj.alpha1 += y_bar * t;
+            (y_bar * self.alpha1 + i_bar * 2.0 * m4 * t, 0.0)
         }
     }
 }

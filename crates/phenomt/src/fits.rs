@@ -35,19 +35,78 @@ pub struct FitInputs<T> {
     pub delta: T,
 }
 
+/// What a (2,2) fit reads: its [`FitInputs`] and the C's `pow(η, n)` (n = 3…8) and
+/// `pow(Ŝ, n)` (n = 3…6). [`FitInputs`] computes the powers on every call; [`FitPowers`] once per binary
+/// (the fits hold ~200 such terms, most of an f64 set-up's time).
+pub trait FitArgs<T> {
+    fn inputs(&self) -> FitInputs<T>;
+    /// libm's `pow(η, n)`, 3 ≤ n ≤ 8.
+    fn eta_pow(&self, n: usize) -> T;
+    /// libm's `pow(Ŝ, n)`, 3 ≤ n ≤ 6.
+    fn s_pow(&self, n: usize) -> T;
+}
+
+impl<T: Real> FitArgs<T> for FitInputs<T> {
+    #[inline]
+    fn inputs(&self) -> FitInputs<T> {
+        *self
+    }
+    #[inline]
+    fn eta_pow(&self, n: usize) -> T {
+        self.eta.powf(n as f64)
+    }
+    #[inline]
+    fn s_pow(&self, n: usize) -> T {
+        self.s.powf(n as f64)
+    }
+}
+
+/// [`FitInputs`] with its powers computed once: the same bits as [`FitInputs`] gives every fit.
+#[derive(Clone, Copy, Debug)]
+pub struct FitPowers<T> {
+    inputs: FitInputs<T>,
+    eta_pow: [T; 6],
+    s_pow: [T; 4],
+}
+
+impl<T: Real> FitPowers<T> {
+    pub fn new(inputs: FitInputs<T>) -> Self {
+        Self {
+            inputs,
+            eta_pow: std::array::from_fn(|k| inputs.eta.powf(k as f64 + 3.0)),
+            s_pow: std::array::from_fn(|k| inputs.s.powf(k as f64 + 3.0)),
+        }
+    }
+}
+
+impl<T: Real> FitArgs<T> for FitPowers<T> {
+    #[inline]
+    fn inputs(&self) -> FitInputs<T> {
+        self.inputs
+    }
+    #[inline]
+    fn eta_pow(&self, n: usize) -> T {
+        self.eta_pow[n - 3]
+    }
+    #[inline]
+    fn s_pow(&self, n: usize) -> T {
+        self.s_pow[n - 3]
+    }
+}
+
 // ======================= (2,2) mode =======================
 
 /// TaylorT3 time constant `tt0`, calibrated so that TaylorT3 with t0 = `tt0` has the model's
 /// frequency at θ = 0.33 (it fixes the first inspiral collocation value).
 ///
 /// LAL: `IMRPhenomT_Inspiral_TaylorT3_t0`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_taylor_t3_t0<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_taylor_t3_t0<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     T::from(1.0) / eta
         * ((T::from(-20.74399646637014) - eta * 106.27711276502542)
             * (T::from(1.0) / (T::from(1.0) + eta * 0.6516016033332481))
@@ -65,48 +124,48 @@ pub fn inspiral_taylor_t3_t0<T: Real>(p: &FitInputs<T>) -> T {
             + (T::from(1.0) - eta * 4.025474056585855)
                 * 1204.6829118499857
                 * (dchi * dchi)
-                * eta.powf(3.0)
+                * p.eta_pow(3)
             + s * (T::from(338.7318821277009) - eta * 1553.5891860091408
                 + eta * eta * 19614.263378999745
-                - eta.powf(3.0) * 156449.78737303324
-                + eta.powf(4.0) * 577363.3090369126
-                - eta.powf(5.0) * 802867.433363341)
+                - p.eta_pow(3) * 156449.78737303324
+                + p.eta_pow(4) * 577363.3090369126
+                - p.eta_pow(5) * 802867.433363341)
             + (T::from(-55.75053935847546) - eta * 290.36341163610575
                 + eta * eta * 7873.7667183299345
-                - eta.powf(3.0) * 43585.59040070178
-                + eta.powf(4.0) * 87229.84668746481
-                - eta.powf(5.0) * 32469.263449695136)
+                - p.eta_pow(3) * 43585.59040070178
+                + p.eta_pow(4) * 87229.84668746481
+                - p.eta_pow(5) * 32469.263449695136)
                 * (s * s)
             + (T::from(-102.8269343111326) + eta * 5121.845705262981
                 - eta * eta * 93026.46878769135
-                + eta.powf(3.0) * 650989.6793529999
-                - eta.powf(4.0) * 1.8846061037110784e6
-                + eta.powf(5.0) * 1.861602620702142e6)
-                * s.powf(3.0)
+                + p.eta_pow(3) * 650989.6793529999
+                - p.eta_pow(4) * 1.8846061037110784e6
+                + p.eta_pow(5) * 1.861602620702142e6)
+                * p.s_pow(3)
             + (T::from(-7.294950933078567) + eta * 314.24955197427136
                 - eta * eta * 3751.8509582195657
-                + eta.powf(3.0) * 21205.339564205595
-                - eta.powf(4.0) * 46448.94771114493
-                + eta.powf(5.0) * 20310.512558558552)
-                * s.powf(4.0)
+                + p.eta_pow(3) * 21205.339564205595
+                - p.eta_pow(4) * 46448.94771114493
+                + p.eta_pow(5) * 20310.512558558552)
+                * p.s_pow(4)
             + (T::from(97.22312282683716) - eta * 4556.60375328623 + eta * eta * 76308.73046927384
-                - eta.powf(3.0) * 468784.4188333802
-                + eta.powf(4.0) * 998692.0246600509
-                - eta.powf(5.0) * 322905.9042578296)
-                * s.powf(5.0))
+                - p.eta_pow(3) * 468784.4188333802
+                + p.eta_pow(4) * 998692.0246600509
+                - p.eta_pow(5) * 322905.9042578296)
+                * p.s_pow(5))
 }
 
 /// Inspiral collocation value of ω22 (geometric angular frequency) at θ = 0.45, i.e.
 /// t = −5/(η·0.45⁸).
 ///
 /// LAL: `IMRPhenomT_Inspiral_Freq_CP1_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_freq_cp1_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_freq_cp1_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     dchi * -0.014968864336704284 * delta * (T::from(1.0) - eta * 1.942061808318584) * (eta * eta)
         + dchi
             * 0.0017312772309375462
@@ -117,47 +176,47 @@ pub fn inspiral_freq_cp1_22<T: Real>(p: &FitInputs<T>) -> T {
         + s * (T::from(0.0019208448318368731)
             - eta * 0.0013579968243452476
             - eta * eta * 0.0033501404728414627
-            + eta.powf(3.0) * 0.008914420175326192)
-        + dchi * dchi * 6.687615165457298e-6 * eta.powf(3.0)
+            + p.eta_pow(3) * 0.008914420175326192)
+        + dchi * dchi * 6.687615165457298e-6 * p.eta_pow(3)
         + (T::from(0.02104073275966069)
             + eta * 717.1534194224539
             + eta * eta * 85.37320237350282
-            + eta.powf(3.0) * 12.789214868358362
-            - eta.powf(4.0) * 16.00243777208413)
+            + p.eta_pow(3) * 12.789214868358362
+            - p.eta_pow(4) * 16.00243777208413)
             * (T::from(1.0) / (T::from(1.0) + eta * 32934.586638893634))
         + (T::from(-8.306810248117731e-6) + eta * 0.00009918593182087119
             - eta * eta * 0.003805916669791129
-            + eta.powf(3.0) * 0.009854209286892323)
+            + p.eta_pow(3) * 0.009854209286892323)
             * (s * s)
         + (T::from(-5.578836442449699e-6) - eta * 0.0030378960591856616
             + eta * eta * 0.03746366675135751
-            - eta.powf(3.0) * 0.10298471015315146)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 0.10298471015315146)
+            * p.s_pow(3)
         + (T::from(0.00004425141111368952) - eta * 0.0008702073302258368
             + eta * eta * 0.006538604805919268
-            - eta.powf(3.0) * 0.01578597166324495)
-            * s.powf(4.0)
+            - p.eta_pow(3) * 0.01578597166324495)
+            * p.s_pow(4)
         + (T::from(-0.000019469656288570753) + eta * 0.002969863931498354
             - eta * eta * 0.03643271052162611
-            + eta.powf(3.0) * 0.09959495981802587)
-            * s.powf(5.0)
+            + p.eta_pow(3) * 0.09959495981802587)
+            * p.s_pow(5)
         + (T::from(-0.000042037164406446896) + eta * 0.0007336074135429041
             - eta * eta * 0.005603356997202016
-            + eta.powf(3.0) * 0.013439843000090702)
-            * s.powf(6.0)
+            + p.eta_pow(3) * 0.013439843000090702)
+            * p.s_pow(6)
 }
 
 /// Inspiral collocation value of ω22 (geometric angular frequency) at θ = 0.55, i.e.
 /// t = −5/(η·0.55⁸).
 ///
 /// LAL: `IMRPhenomT_Inspiral_Freq_CP2_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_freq_cp2_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_freq_cp2_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     dchi * -0.04486391236129559 * delta * (T::from(1.0) - eta * 1.8997912248414794) * (eta * eta)
         - dchi
             * 0.003531802135161727
@@ -168,49 +227,49 @@ pub fn inspiral_freq_cp2_22<T: Real>(p: &FitInputs<T>) -> T {
         + s * (T::from(0.0061664395419698285)
             - eta * 0.0040934633081508905
             - eta * eta * 0.009180337242551828
-            + eta.powf(3.0) * 0.020338583755834694)
-        + dchi * dchi * 0.00006524644306613066 * eta.powf(3.0)
+            + p.eta_pow(3) * 0.020338583755834694)
+        + dchi * dchi * 0.00006524644306613066 * p.eta_pow(3)
         + T::from(1.0) / (T::from(1.0) - eta * 3.2125452791404148)
             * (T::from(0.03711511661217631)
                 - eta * 0.10663782888636487
                 - eta * eta * 0.09963406984414182
-                + eta.powf(3.0) * 0.6597367702009397
-                - eta.powf(4.0) * 2.777344875144891
-                + eta.powf(5.0) * 4.220674345359693)
+                + p.eta_pow(3) * 0.6597367702009397
+                - p.eta_pow(4) * 2.777344875144891
+                + p.eta_pow(5) * 4.220674345359693)
         + (T::from(0.00044302547647888445) + eta * 0.000424246501303979
             - eta * eta * 0.01394093576260671
-            + eta.powf(3.0) * 0.02634851560709597)
+            + p.eta_pow(3) * 0.02634851560709597)
             * (s * s)
         + (T::from(0.00011582043047950321) - eta * 0.008282652950117982
             + eta * eta * 0.08965067576998058
-            - eta.powf(3.0) * 0.23963885130463913)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 0.23963885130463913)
+            * p.s_pow(3)
         + (T::from(0.0006123158975881322) - eta * 0.007809160444435783
             + eta * eta * 0.028517174579539676
-            - eta.powf(3.0) * 0.03717957419042746)
-            * s.powf(4.0)
+            - p.eta_pow(3) * 0.03717957419042746)
+            * p.s_pow(4)
         + (T::from(-0.0000885530893214531) + eta * 0.005939789043536808
             - eta * eta * 0.07106551435109858
-            + eta.powf(3.0) * 0.1891131957235774)
-            * s.powf(5.0)
+            + p.eta_pow(3) * 0.1891131957235774)
+            * p.s_pow(5)
         + (T::from(-0.0005110853374341054)
             + eta * 0.0038762476596420855
             + eta * eta * 0.005094077179675256
-            - eta.powf(3.0) * 0.047971766995287136)
-            * s.powf(6.0)
+            - p.eta_pow(3) * 0.047971766995287136)
+            * p.s_pow(6)
 }
 
 /// Inspiral collocation value of ω22 (geometric angular frequency) at θ = 0.65, i.e.
 /// t = −5/(η·0.65⁸).
 ///
 /// LAL: `IMRPhenomT_Inspiral_Freq_CP3_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_freq_cp3_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_freq_cp3_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     dchi * -0.10196878573773932 * delta * (T::from(1.0) - eta * 1.8918584778973513) * (eta * eta)
         - dchi
             * 0.018820536453940443
@@ -218,57 +277,57 @@ pub fn inspiral_freq_cp3_22<T: Real>(p: &FitInputs<T>) -> T {
             * (T::from(1.0) - eta * 3.7307154599131183)
             * s
             * (eta * eta)
-        - dchi * dchi * 0.00013162098437956188 * eta.powf(3.0)
+        - dchi * dchi * 0.00013162098437956188 * p.eta_pow(3)
         + s * (T::from(0.0145572994468378)
             - eta * 0.0017482433991394227
             - eta * eta * 0.10299007619034371
-            + eta.powf(3.0) * 0.4581039376357615
-            - eta.powf(4.0) * 0.7123678787549022)
+            + p.eta_pow(3) * 0.4581039376357615
+            - p.eta_pow(4) * 0.7123678787549022)
         + (T::from(0.05489007025458171)
             + eta * 5.852073438961151
             + eta * eta * 2.74597705533403
-            + eta.powf(3.0) * 4.834336623113389
-            - eta.powf(4.0) * 26.931994454691022
-            + eta.powf(5.0) * 57.67035368809743)
+            + p.eta_pow(3) * 4.834336623113389
+            - p.eta_pow(4) * 26.931994454691022
+            + p.eta_pow(5) * 57.67035368809743)
             * (T::from(1.0) / (T::from(1.0) + eta * 105.52132834236778))
         + (T::from(0.003001211395915229) + eta * 0.0017929418998452987
             - eta * eta * 0.13776590125456148
-            + eta.powf(3.0) * 0.7471133710854526
-            - eta.powf(4.0) * 1.3620323111858437)
+            + p.eta_pow(3) * 0.7471133710854526
+            - p.eta_pow(4) * 1.3620323111858437)
             * (s * s)
         + (T::from(0.001143282743686261) - eta * 0.05793457776296727
             + eta * eta * 0.7841331051705482
-            - eta.powf(3.0) * 3.4936244160305323
-            + eta.powf(4.0) * 4.802357041496856)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 3.4936244160305323
+            + p.eta_pow(4) * 4.802357041496856)
+            * p.s_pow(3)
         + (T::from(0.0009168588840889624) - eta * 0.03261437094899735
             + eta * eta * 0.3472881896838799
-            - eta.powf(3.0) * 1.3634383958859384
-            + eta.powf(4.0) * 1.7313939586675267)
-            * s.powf(4.0)
+            - p.eta_pow(3) * 1.3634383958859384
+            + p.eta_pow(4) * 1.7313939586675267)
+            * p.s_pow(4)
         + (T::from(-0.0002794014744432316) + eta * 0.055911057147527664
             - eta * eta * 0.8686311380514122
-            + eta.powf(3.0) * 4.096191294930781
-            - eta.powf(4.0) * 6.009676060669872)
-            * s.powf(5.0)
+            + p.eta_pow(3) * 4.096191294930781
+            - p.eta_pow(4) * 6.009676060669872)
+            * p.s_pow(5)
         + (T::from(-0.0005046018052528331) + eta * 0.029804593053788925
             - eta * eta * 0.3792653361049425
-            + eta.powf(3.0) * 1.6366976231421981
-            - eta.powf(4.0) * 2.26904099961476)
-            * s.powf(6.0)
+            + p.eta_pow(3) * 1.6366976231421981
+            - p.eta_pow(4) * 2.26904099961476)
+            * p.s_pow(6)
 }
 
 /// Inspiral collocation value of ω22 (geometric angular frequency) at θ = 0.75, i.e.
 /// t = −5/(η·0.75⁸).
 ///
 /// LAL: `IMRPhenomT_Inspiral_Freq_CP4_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_freq_cp4_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_freq_cp4_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     dchi * -0.1831889759662071 * delta * (T::from(1.0) - eta * 1.8484261527766557) * (eta * eta)
         - dchi
             * 0.07586202965525136
@@ -276,54 +335,54 @@ pub fn inspiral_freq_cp4_22<T: Real>(p: &FitInputs<T>) -> T {
             * (T::from(1.0) - eta * 3.2918162656371983)
             * s
             * (eta * eta)
-        + dchi * dchi * 0.0019259052728265817 * eta.powf(3.0)
+        + dchi * dchi * 0.0019259052728265817 * p.eta_pow(3)
         + s * (T::from(0.02685637375751212) + eta * 0.013341664908359861
             - eta * eta * 0.3057217933283597
-            + eta.powf(3.0) * 1.395763446325911
-            - eta.powf(4.0) * 2.2559396974665376)
+            + p.eta_pow(3) * 1.395763446325911
+            - p.eta_pow(4) * 2.2559396974665376)
         + (T::from(0.0725639467287476) + eta * 12.39400068457852 + eta * eta * 12.907450928972402
-            - eta.powf(3.0) * 7.422660061864399
-            + eta.powf(4.0) * 66.32985901506036
-            - eta.powf(5.0) * 117.85875779454518)
+            - p.eta_pow(3) * 7.422660061864399
+            + p.eta_pow(4) * 66.32985901506036
+            - p.eta_pow(5) * 117.85875779454518)
             * (T::from(1.0) / (T::from(1.0) + eta * 168.63492460136445))
         + (T::from(0.0087781653701194) + eta * 0.006944161553839352
             - eta * eta * 0.3301149078235105
-            + eta.powf(3.0) * 1.6835714783903248
-            - eta.powf(4.0) * 2.950404929598742)
+            + p.eta_pow(3) * 1.6835714783903248
+            - p.eta_pow(4) * 2.950404929598742)
             * (s * s)
         + (T::from(0.0037229746496019625) - eta * 0.17155338099487646
             + eta * eta * 2.5881802140836774
-            - eta.powf(3.0) * 13.14710199375518
-            + eta.powf(4.0) * 21.366803256010915)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 13.14710199375518
+            + p.eta_pow(4) * 21.366803256010915)
+            * p.s_pow(3)
         + (T::from(0.00278507305662002) - eta * 0.12475855143364532
             + eta * eta * 1.8640209516178643
-            - eta.powf(3.0) * 10.117078727717564
-            + eta.powf(4.0) * 17.94244821676711)
-            * s.powf(4.0)
+            - p.eta_pow(3) * 10.117078727717564
+            + p.eta_pow(4) * 17.94244821676711)
+            * p.s_pow(4)
         + (T::from(0.0010273954584773936) + eta * 0.1713357629442166
             - eta * eta * 3.017249223460983
-            + eta.powf(3.0) * 15.855096360798678
-            - eta.powf(4.0) * 26.444621592311933)
-            * s.powf(5.0)
+            + p.eta_pow(3) * 15.855096360798678
+            - p.eta_pow(4) * 26.444621592311933)
+            * p.s_pow(5)
         + (T::from(-0.00012207946532225968) + eta * 0.11709700788855186
             - eta * eta * 2.0950821618097026
-            + eta.powf(3.0) * 11.925324501640054
-            - eta.powf(4.0) * 21.683978511818076)
-            * s.powf(6.0)
+            + p.eta_pow(3) * 11.925324501640054
+            - p.eta_pow(4) * 21.683978511818076)
+            * p.s_pow(6)
 }
 
 /// Inspiral collocation value of ω22 (geometric angular frequency) at θ = 0.82, i.e.
 /// t = −5/(η·0.82⁸).
 ///
 /// LAL: `IMRPhenomT_Inspiral_Freq_CP5_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_freq_cp5_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_freq_cp5_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     dchi * -0.2508206617297265 * delta * (T::from(1.0) - eta * 1.861010982421798) * (eta * eta)
         - dchi
             * 0.1392163711259171
@@ -331,53 +390,53 @@ pub fn inspiral_freq_cp5_22<T: Real>(p: &FitInputs<T>) -> T {
             * (T::from(1.0) - eta * 3.2669366465555796)
             * s
             * (eta * eta)
-        + dchi * dchi * 0.0023126403170013045 * eta.powf(3.0)
+        + dchi * dchi * 0.0023126403170013045 * p.eta_pow(3)
         + s * (T::from(0.036750064163293766) + eta * 0.036904343404333906
             - eta * eta * 0.5238739410356437
-            + eta.powf(3.0) * 2.3292117112945223
-            - eta.powf(4.0) * 3.654184701923543)
+            + p.eta_pow(3) * 2.3292117112945223
+            - p.eta_pow(4) * 3.654184701923543)
         + (T::from(0.08373610487663233)
             + eta * 6.301736487754372
             + eta * eta * 9.03911386193751
-            + eta.powf(3.0) * 4.91153188278086)
+            + p.eta_pow(3) * 4.91153188278086)
             * (T::from(1.0) / (T::from(1.0) + eta * 72.64820846804257))
         + (T::from(0.014963449678540705) + eta * 0.008354571522567225
             - eta * eta * 0.41723078020683
-            + eta.powf(3.0) * 2.2007932082378785
-            - eta.powf(4.0) * 4.245354787320365)
+            + p.eta_pow(3) * 2.2007932082378785
+            - p.eta_pow(4) * 4.245354787320365)
             * (s * s)
         + (T::from(0.005706180633326235) - eta * 0.15748500622007494
             + eta * eta * 2.3477109912232845
-            - eta.powf(3.0) * 11.413877195221694
-            + eta.powf(4.0) * 17.033120593116756)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 11.413877195221694
+            + p.eta_pow(4) * 17.033120593116756)
+            * p.s_pow(3)
         + (T::from(0.003890296981717687) - eta * 0.15985471334551038
             + eta * eta * 2.560312006077997
-            - eta.powf(3.0) * 14.400920672743332
-            + eta.powf(4.0) * 26.10406142567958)
-            * s.powf(4.0)
+            - p.eta_pow(3) * 14.400920672743332
+            + p.eta_pow(4) * 26.10406142567958)
+            * p.s_pow(4)
         + (T::from(0.005305988847210204) + eta * 0.10869207132210629
             - eta * eta * 2.4201307115268875
-            + eta.powf(3.0) * 12.544899744864924
-            - eta.powf(4.0) * 19.550600837316903)
-            * s.powf(5.0)
+            + p.eta_pow(3) * 12.544899744864924
+            - p.eta_pow(4) * 19.550600837316903)
+            * p.s_pow(5)
         + (T::from(0.002917248769788225) + eta * 0.11851143848720952
             - eta * eta * 2.6640023622893416
-            + eta.powf(3.0) * 15.993378498844761
-            - eta.powf(4.0) * 29.752144941054446)
-            * s.powf(6.0)
+            + p.eta_pow(3) * 15.993378498844761
+            - p.eta_pow(4) * 29.752144941054446)
+            * p.s_pow(6)
 }
 
 /// Merger collocation value of ω22 at θ = 0.95, i.e. t = −5/(η·0.95⁸).
 ///
 /// LAL: `IMRPhenomT_Merger_Freq_CP1_22`; Estellés et al., arXiv:2012.11923.
-pub fn merger_freq_cp1_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn merger_freq_cp1_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     dchi * -0.3926039690467202 * delta * (T::from(1.0) - eta * 2.359180951434749) * (eta * eta)
         - dchi
             * 0.28551098014898896
@@ -385,88 +444,88 @@ pub fn merger_freq_cp1_22<T: Real>(p: &FitInputs<T>) -> T {
             * (T::from(1.0) - eta * 3.414696100901444)
             * s
             * (eta * eta)
-        + dchi * dchi * 0.003414004344822246 * eta.powf(3.0)
+        + dchi * dchi * 0.003414004344822246 * p.eta_pow(3)
         + s * (T::from(0.05697014130854102) + eta * 0.07170430925984912
             - eta * eta * 0.9606499306623374
-            + eta.powf(3.0) * 5.440955307244598
-            - eta.powf(4.0) * 10.594319036394571)
+            + p.eta_pow(3) * 5.440955307244598
+            - p.eta_pow(4) * 10.594319036394571)
         + (T::from(0.10030959768350425) + eta * 44.56725135920024 + eta * eta * 163.96290948585087
-            - eta.powf(3.0) * 143.05635831020462
-            + eta.powf(4.0) * 393.8084861740473)
+            - p.eta_pow(3) * 143.05635831020462
+            + p.eta_pow(4) * 393.8084861740473)
             * (T::from(1.0) / (T::from(1.0) + eta * 436.6494065618))
         + (T::from(0.021213606590798472) + eta * 0.2148355967310081
             - eta * eta * 2.7747405367196265
-            + eta.powf(3.0) * 13.771088220299802
-            - eta.powf(4.0) * 25.128755397215368)
+            + p.eta_pow(3) * 13.771088220299802
+            - p.eta_pow(4) * 25.128755397215368)
             * (s * s)
         + (T::from(-0.003645992092251503) + eta * 0.2137524962844931
             - eta * eta * 0.644979226062801
-            - eta.powf(3.0) * 1.7314849842209137
-            + eta.powf(4.0) * 5.573297392347478)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 1.7314849842209137
+            + p.eta_pow(4) * 5.573297392347478)
+            * p.s_pow(3)
         + (T::from(0.029352214609533665) - eta * 0.6020287633594307 + eta * eta * 7.014738679280164
-            - eta.powf(3.0) * 36.027159248248296
-            + eta.powf(4.0) * 63.42605850359639)
-            * s.powf(4.0)
+            - p.eta_pow(3) * 36.027159248248296
+            + p.eta_pow(4) * 63.42605850359639)
+            * p.s_pow(4)
         + (T::from(0.0356519646654399) - eta * 0.5569780178251297 + eta * eta * 4.017784725334053
-            - eta.powf(3.0) * 15.05881246593488
-            + eta.powf(4.0) * 22.94821359434365)
-            * s.powf(5.0)
+            - p.eta_pow(3) * 15.05881246593488
+            + p.eta_pow(4) * 22.94821359434365)
+            * p.s_pow(5)
 }
 
 /// ω22 at the peak of |h22| (t = 0): `omegaPeak`.
 ///
 /// LAL: `IMRPhenomT_PeakFrequency_22`; Estellés et al., arXiv:2012.11923.
-pub fn peak_frequency_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn peak_frequency_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     T::from(0.27212130745330404) + eta * 0.40972689759932074
         - eta * 0.0018392172960247433 * (dchi * dchi)
         + s * (T::from(0.09558832959428547)
             - eta * 0.04834585264918328
             - eta * eta * 0.15275173823699056)
         - eta * eta * 3.4232387074402153
-        + eta.powf(3.0) * 32.853772442252605
+        + p.eta_pow(3) * 32.853772442252605
         - dchi
             * 1.4976829186605336
             * delta
             * (T::from(1.0) - eta * 4.775645585721007)
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         - dchi
             * 0.9981117852179613
             * delta
             * (T::from(1.0) - eta * 5.260098925354571)
             * s
-            * eta.powf(3.0)
-        - eta.powf(4.0) * 125.22505746137587
-        + eta.powf(5.0) * 179.3797198714914
+            * p.eta_pow(3)
+        - p.eta_pow(4) * 125.22505746137587
+        + p.eta_pow(5) * 179.3797198714914
         + (T::from(0.054391696704622204) - eta * 0.1482682698299456
             + eta * eta * 0.08938162810617255)
             * (s * s)
         + (T::from(-0.020719540055375383) + eta * 0.5090144456500953
             - eta * eta * 1.5809441589349338)
-            * s.powf(3.0)
+            * p.s_pow(3)
         + (T::from(0.024240736699062685) - eta * 0.09490089674418004
             + eta * eta * 0.09518501714836035)
-            * s.powf(4.0)
+            * p.s_pow(4)
         + (T::from(0.09759303647532228) - eta * 1.105520690228567 + eta * eta * 2.921271981239294)
-            * s.powf(5.0)
+            * p.s_pow(5)
 }
 
 /// Ringdown frequency coefficient c2 (Damour–Nagar ansatz) of the 22 mode.
 ///
 /// LAL: `IMRPhenomT_RD_Freq_D2_22`; Estellés et al., arXiv:2012.11923.
-pub fn rd_freq_d2_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn rd_freq_d2_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     T::from(0.1598180460429256)
         + eta * 0.19120040104567676
         + (T::from(-0.012853620630980167) - eta * 0.006532392920798404) * s
@@ -482,21 +541,21 @@ pub fn rd_freq_d2_22<T: Real>(p: &FitInputs<T>) -> T {
             * (T::from(1.0) - eta * 5.653323210961101)
             * s
             * (eta * eta)
-        - dchi * dchi * 0.01603489049446065 * eta.powf(3.0)
+        - dchi * dchi * 0.01603489049446065 * p.eta_pow(3)
         + (T::from(-0.046785083372074494) + eta * 0.102759380109996) * (s * s)
-        + (T::from(0.0009883572415502464) - eta * 0.050384608002279486) * s.powf(3.0)
+        + (T::from(0.0009883572415502464) - eta * 0.050384608002279486) * p.s_pow(3)
 }
 
 /// Ringdown frequency coefficient c3 (Damour–Nagar ansatz) of the 22 mode.
 ///
 /// LAL: `IMRPhenomT_RD_Freq_D3_22`; Estellés et al., arXiv:2012.11923.
-pub fn rd_freq_d3_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn rd_freq_d3_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     T::from(2.6456463496860927) - eta * 28.079375863863458 + eta * eta * 323.1691069138812
         - dchi
             * 0.5040057675360762
@@ -511,9 +570,9 @@ pub fn rd_freq_d3_22<T: Real>(p: &FitInputs<T>) -> T {
             * (eta * eta)
         + s * (T::from(3.091917073632116) - eta * 17.345283345692266
             + eta * eta * 33.40735388809028)
-        - eta.powf(3.0) * 1490.8128941604907
-        + dchi * dchi * 0.1619056474567525 * eta.powf(3.0)
-        + eta.powf(4.0) * 2376.3257196613886
+        - p.eta_pow(3) * 1490.8128941604907
+        + dchi * dchi * 0.1619056474567525 * p.eta_pow(3)
+        + p.eta_pow(4) * 2376.3257196613886
         + (T::from(0.734022429223849) - eta * 0.029342234233198747 - eta * eta * 9.281610698291932)
             * (s * s)
 }
@@ -521,229 +580,229 @@ pub fn rd_freq_d3_22<T: Real>(p: &FitInputs<T>) -> T {
 /// Inspiral collocation value of |h22| (geometric, distance 1) at t = -2000.
 ///
 /// LAL: `IMRPhenomT_Inspiral_Amp_CP1_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_amp_cp1_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_amp_cp1_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     eta * 0.00006480771730217768 * (dchi * dchi)
         - dchi
             * 0.3543965558027252
             * delta
             * (T::from(1.0) - eta * 2.463526130684083)
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         + dchi
             * 0.01879295038873938
             * delta
             * (T::from(1.0) - eta * 5.236796607517272)
             * s
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         + s * (eta * 0.1472653807120573 - eta * eta * 1.9636752493349356
-            + eta.powf(3.0) * 14.177521724634461
-            - eta.powf(4.0) * 48.94620901701877
-            + eta.powf(5.0) * 63.83730899015984)
+            + p.eta_pow(3) * 14.177521724634461
+            - p.eta_pow(4) * 48.94620901701877
+            + p.eta_pow(5) * 63.83730899015984)
         + eta
             * (T::from(0.8493442097893826) - eta * 13.211067914003836
                 + eta * eta * 311.99021467938235
-                - eta.powf(3.0) * 4731.025904601601
-                + eta.powf(4.0) * 44821.93042533854
-                - eta.powf(5.0) * 264474.1374080295
-                + eta.powf(6.0) * 943246.2317701122
-                - eta.powf(7.0) * 1.8588135904328802e6
-                + eta.powf(8.0) * 1.5524778581809246e6)
+                - p.eta_pow(3) * 4731.025904601601
+                + p.eta_pow(4) * 44821.93042533854
+                - p.eta_pow(5) * 264474.1374080295
+                + p.eta_pow(6) * 943246.2317701122
+                - p.eta_pow(7) * 1.8588135904328802e6
+                + p.eta_pow(8) * 1.5524778581809246e6)
         + (eta * 0.04902976057622393 - eta * eta * 1.0152511131279736
-            + eta.powf(3.0) * 8.286289152216145
-            - eta.powf(4.0) * 30.19775956110767
-            + eta.powf(5.0) * 40.670065442751955)
+            + p.eta_pow(3) * 8.286289152216145
+            - p.eta_pow(4) * 30.19775956110767
+            + p.eta_pow(5) * 40.670065442751955)
             * (s * s)
         + (eta * 0.04780630695082567 - eta * eta * 1.2177827888317065
-            + eta.powf(3.0) * 11.505675146308567
-            - eta.powf(4.0) * 46.733420749352135
-            + eta.powf(5.0) * 68.40821782168776)
-            * s.powf(3.0)
+            + p.eta_pow(3) * 11.505675146308567
+            - p.eta_pow(4) * 46.733420749352135
+            + p.eta_pow(5) * 68.40821782168776)
+            * p.s_pow(3)
 }
 
 /// Inspiral collocation value of |h22| (geometric, distance 1) at t = -250.
 ///
 /// LAL: `IMRPhenomT_Inspiral_Amp_CP2_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_amp_cp2_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_amp_cp2_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     eta * 0.000100027278976821 * (dchi * dchi)
         - dchi
             * 0.7578403155712378
             * delta
             * (T::from(1.0) - eta * 2.056456271350877)
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         - dchi
             * 0.14126282637778914
             * delta
             * (T::from(1.0) - eta * 2.5840771007494916)
             * s
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         + s * (eta * 0.2331970217833686 - eta * eta * 1.5473968380422929
-            + eta.powf(3.0) * 5.973401506474942
-            - eta.powf(4.0) * 9.110484789161045)
+            + p.eta_pow(3) * 5.973401506474942
+            - p.eta_pow(4) * 9.110484789161045)
         + eta
             * (T::from(0.9904613241626621) - eta * 6.708006572605403
                 + eta * eta * 127.40270095439482
-                - eta.powf(3.0) * 1723.355339710798
-                + eta.powf(4.0) * 15430.10086310527
-                - eta.powf(5.0) * 88744.26044058547
-                + eta.powf(6.0) * 313650.01696201024
-                - eta.powf(7.0) * 617887.8122937253
-                + eta.powf(8.0) * 518220.9267888211)
+                - p.eta_pow(3) * 1723.355339710798
+                + p.eta_pow(4) * 15430.10086310527
+                - p.eta_pow(5) * 88744.26044058547
+                + p.eta_pow(6) * 313650.01696201024
+                - p.eta_pow(7) * 617887.8122937253
+                + p.eta_pow(8) * 518220.9267888211)
         + (eta * 0.08934817374146888 - eta * eta * 0.8887847358339216
-            + eta.powf(3.0) * 3.7233864099350784
-            - eta.powf(4.0) * 5.814765403882651)
+            + p.eta_pow(3) * 3.7233864099350784
+            - p.eta_pow(4) * 5.814765403882651)
             * (s * s)
         + (eta * 0.04471990627820145 - eta * eta * 0.642458648615624
-            + eta.powf(3.0) * 3.393481171493086
-            - eta.powf(4.0) * 6.092083983738554)
-            * s.powf(3.0)
+            + p.eta_pow(3) * 3.393481171493086
+            - p.eta_pow(4) * 6.092083983738554)
+            * p.s_pow(3)
 }
 
 /// Inspiral collocation value of |h22| (geometric, distance 1) at t = -150.
 ///
 /// LAL: `IMRPhenomT_Inspiral_Amp_CP3_22`; Estellés et al., arXiv:2012.11923.
-pub fn inspiral_amp_cp3_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn inspiral_amp_cp3_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     eta * 0.0002459376633671657 * (dchi * dchi)
         - dchi
             * 0.8794763631110696
             * delta
             * (T::from(1.0) - eta * 2.0751630535350096)
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         - dchi
             * 0.3319387797134261
             * delta
             * (T::from(1.0) - eta * 3.1838055629892184)
             * s
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         + s * (eta * 0.23505507416274007 - eta * eta * 1.2449030421324767
-            + eta.powf(3.0) * 4.315803728759738
-            - eta.powf(4.0) * 6.384257606413192)
+            + p.eta_pow(3) * 4.315803728759738
+            - p.eta_pow(4) * 6.384257606413192)
         + eta
             * (T::from(1.0208762064809185) - eta * 3.3799457394243957
                 + eta * eta * 16.242639717123314
-                + eta.powf(3.0) * 299.2297416582362
-                - eta.powf(4.0) * 5913.920743907752
-                + eta.powf(5.0) * 46388.231537995445
-                - eta.powf(6.0) * 192261.0498470111
-                + eta.powf(7.0) * 413750.14250475995
-                - eta.powf(8.0) * 364403.84935539874)
+                + p.eta_pow(3) * 299.2297416582362
+                - p.eta_pow(4) * 5913.920743907752
+                + p.eta_pow(5) * 46388.231537995445
+                - p.eta_pow(6) * 192261.0498470111
+                + p.eta_pow(7) * 413750.14250475995
+                - p.eta_pow(8) * 364403.84935539874)
         + (eta * 0.09630827896641526 - eta * eta * 0.7915321134872877
-            + eta.powf(3.0) * 2.86907420250287
-            - eta.powf(4.0) * 4.038995403653199)
+            + p.eta_pow(3) * 2.86907420250287
+            - p.eta_pow(4) * 4.038995403653199)
             * (s * s)
         + (eta * 0.07395420485618898 - eta * eta * 1.0289224187583748
-            + eta.powf(3.0) * 5.275845823734598
-            - eta.powf(4.0) * 9.206158044409037)
-            * s.powf(3.0)
+            + p.eta_pow(3) * 5.275845823734598
+            - p.eta_pow(4) * 9.206158044409037)
+            * p.s_pow(3)
 }
 
 /// Merger collocation value of |h22| at t = −25.
 ///
 /// LAL: `IMRPhenomT_Merger_Amp_CP1_22`; Estellés et al., arXiv:2012.11923.
-pub fn merger_amp_cp1_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn merger_amp_cp1_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     eta * 0.0004059354652663733 * (dchi * dchi)
         - dchi
             * 0.9382383412276684
             * delta
             * (T::from(1.0) - eta * 2.509151362054917)
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         - dchi
             * 0.6560748977864668
             * delta
             * (T::from(1.0) - eta * 3.426294113321932)
             * s
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         + s * (eta * 0.23465398091766254 - eta * eta * 1.3398914201113978
-            + eta.powf(3.0) * 5.9073801933446495
-            - eta.powf(4.0) * 10.84221896204708)
+            + p.eta_pow(3) * 5.9073801933446495
+            - p.eta_pow(4) * 10.84221896204708)
         + eta
             * (T::from(1.2946032382158479) - eta * 3.3343035556341816
                 + eta * eta * 91.6430240976277
-                - eta.powf(3.0) * 1687.6195123629968
-                + eta.powf(4.0) * 19726.50907350641
-                - eta.powf(5.0) * 140798.18973779568
-                + eta.powf(6.0) * 594095.3303894227
-                - eta.powf(7.0) * 1.358657562562124e6
-                + eta.powf(8.0) * 1.2958912179017465e6)
+                - p.eta_pow(3) * 1687.6195123629968
+                + p.eta_pow(4) * 19726.50907350641
+                - p.eta_pow(5) * 140798.18973779568
+                + p.eta_pow(6) * 594095.3303894227
+                - p.eta_pow(7) * 1.358657562562124e6
+                + p.eta_pow(8) * 1.2958912179017465e6)
         + (eta * 0.03174875260265387 + eta * eta * 0.23082150180902375
-            - eta.powf(3.0) * 1.9901867982613048
-            + eta.powf(4.0) * 4.009389679757772)
+            - p.eta_pow(3) * 1.9901867982613048
+            + p.eta_pow(4) * 4.009389679757772)
             * (s * s)
         + (eta * -0.04033221614773138 + eta * eta * 0.8426888041517518
-            - eta.powf(3.0) * 4.742283264846479
-            + eta.powf(4.0) * 9.059923021547936)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 4.742283264846479
+            + p.eta_pow(4) * 9.059923021547936)
+            * p.s_pow(3)
 }
 
 /// Peak value of |h22| (at t = 0).
 ///
 /// LAL: `IMRPhenomT_PeakAmp_22`; Estellés et al., arXiv:2012.11923.
-pub fn peak_amp_22<T: Real>(p: &FitInputs<T>) -> T {
+pub fn peak_amp_22<T: Real>(p: &impl FitArgs<T>) -> T {
     let FitInputs {
         eta,
         s,
         dchi,
         delta,
-    } = *p;
+    } = p.inputs();
     eta * 0.0017885007700308166 * (dchi * dchi)
         - dchi
             * 0.5846280668038513
             * delta
             * (T::from(1.0) - eta * 4.879882766464646)
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         - dchi
             * 0.874161608112943
             * delta
             * (T::from(1.0) - eta * 1.690095043235707)
             * s
-            * eta.powf(3.0)
+            * p.eta_pow(3)
         + s * (eta * 0.203557188205307 - eta * eta * 2.4368458739010563
-            + eta.powf(3.0) * 12.206344183078137
-            - eta.powf(4.0) * 23.417979354674692)
+            + p.eta_pow(3) * 12.206344183078137
+            - p.eta_pow(4) * 23.417979354674692)
         + eta
             * (T::from(1.4701266133411792) - eta * 1.387711607537906
                 + eta * eta * 25.641251409467607
-                - eta.powf(3.0) * 186.013359336165
-                + eta.powf(4.0) * 801.3039484150348
-                - eta.powf(5.0) * 1893.8181854645718
-                + eta.powf(6.0) * 1946.531703997353)
+                - p.eta_pow(3) * 186.013359336165
+                + p.eta_pow(4) * 801.3039484150348
+                - p.eta_pow(5) * 1893.8181854645718
+                + p.eta_pow(6) * 1946.531703997353)
         + (eta * -0.0018659293826992745 - eta * eta * 0.1888206507658455
-            + eta.powf(3.0) * 1.4677324802664107
-            - eta.powf(4.0) * 1.4019283350536489)
+            + p.eta_pow(3) * 1.4677324802664107
+            - p.eta_pow(4) * 1.4019283350536489)
             * (s * s)
         + (eta * -0.14699838946027494 + eta * eta * 2.6186847787143837
-            - eta.powf(3.0) * 15.574381075605208
-            + eta.powf(4.0) * 31.239292792717016)
-            * s.powf(3.0)
+            - p.eta_pow(3) * 15.574381075605208
+            + p.eta_pow(4) * 31.239292792717016)
+            * p.s_pow(3)
 }
 
 /// Ringdown amplitude coefficient c3 of the 22 mode (uses η and Ŝ only).
 ///
 /// LAL: `IMRPhenomT_RD_Amp_C3_22`; Estellés et al., arXiv:2012.11923.
-pub fn rd_amp_c3_22<T: Real>(p: &FitInputs<T>) -> T {
-    let FitInputs { eta, s, .. } = *p;
+pub fn rd_amp_c3_22<T: Real>(p: &impl FitArgs<T>) -> T {
+    let FitInputs { eta, s, .. } = p.inputs();
     T::from(-0.48053994718185694)
         + eta * 0.7023672141561462
         + s * (T::from(-0.3597773028596323) + eta * 1.4330280386796503
@@ -753,7 +812,7 @@ pub fn rd_amp_c3_22<T: Real>(p: &FitInputs<T>) -> T {
             * (s * s)
         + (T::from(-0.01973537883495192) - eta * 0.2410762147438714
             + eta * eta * 2.7315015976869756)
-            * s.powf(3.0)
+            * p.s_pow(3)
 }
 
 /// Ringdown frequency f_ring of the (2,2,n=1) QNM (PhenomXAS fit).

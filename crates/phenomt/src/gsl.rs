@@ -166,7 +166,7 @@ pub fn brent_root(
 ) -> Result<f64, NoBracket> {
     let (mut a, mut b) = (x_lower, x_upper);
     let (mut fa, mut fb) = (f(a), f(b));
-    if !fa.is_finite() || !fb.is_finite() || (fa < 0.0 && fb < 0.0) || (fa > 0.0 && fb > 0.0) {
+    if !brackets(fa, fb) {
         return Err(NoBracket);
     }
     let (mut c, mut fc) = (b, fb);
@@ -252,6 +252,12 @@ pub fn brent_root(
         }
     }
     Ok(root)
+}
+
+/// Whether function values at the two ends of an interval bracket a root as [`brent_root`]
+/// requires: finite, and not both of one strict sign.
+pub fn brackets(fa: f64, fb: f64) -> bool {
+    fa.is_finite() && fb.is_finite() && !((fa < 0.0 && fb < 0.0) || (fa > 0.0 && fb > 0.0))
 }
 
 /// `gsl_root_test_interval(lo, hi, 0, epsrel)`.

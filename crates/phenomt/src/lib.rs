@@ -23,9 +23,10 @@ pub mod gsl;
 mod harmonics;
 mod model;
 mod phase;
+mod roots;
 pub mod scalar;
 
 pub use error::WaveformError;
 pub use harmonics::{polarizations_from_22, y22_factors};
-pub use model::{IMRPhenomT, Mode22, Polarizations, Settings};
+pub use model::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace, Polarizations, Settings};
 pub use scalar::{Dual, Real};

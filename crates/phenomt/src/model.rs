@@ -4,20 +4,18 @@
 //! Reproduces LAL's `XLALSimIMRPhenomT` (LALSimIMRPhenomTHM.c): units, the start and reference
 //! times found by GSL's Brent solver, the reference phase, the sample grid and the epoch.
 
-use crate::amplitude::Amplitude22;
+use std::sync::OnceLock;
+
+use crate::amplitude::{Amplitude22, T_CUT_AMP};
 use crate::constants::{MPC_SI, MRSUN_SI, MSUN_SI, MTSUN_SI};
 use crate::error::WaveformError;
-use crate::gsl;
 use crate::harmonics::Projection;
 use crate::phase::{BinaryVariables, Phase22};
-use crate::scalar::{Dual, Real};
+use crate::roots::{RootFinder, T_END};
+use crate::scalar::{Dual, Lanes, Real};
 
-/// The model's waveform ends at t = +500 M (`tEnd`).
-const T_END: f64 = 500.0;
-/// Brent bracket start in M: t(f_min) must lie after it.
-const T_BRACKET_START: f64 = -1e9;
-/// Newton steps that polish a Brent root (quadratic convergence from ~1e-7 M needs two or three).
-const MAX_NEWTON_STEPS: usize = 8;
+/// Times evaluated together by [`IMRPhenomT::mode22_traced_many`].
+const STAGE: usize = 8;
 /// Largest component mass in M☉: beyond ~1e277 M☉ the mass in kg (LAL's unit) overflows.
 const MAX_MASS: f64 = 1e270;
 /// Largest mass ratio the model accepts.
@@ -54,7 +52,7 @@ impl Settings {
 }
 
 /// The (2,2) mode at one time, for a source at 1 Mpc: h22 = amplitude · e^(−i·phase).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Mode22<T> {
     pub amplitude: T,
     pub phase: T,
@@ -69,11 +67,38 @@ pub struct IMRPhenomT<T> {
     total_mass_s: T,
     /// Amplitude scale from units of M/distance to strain at 1 Mpc (LAL's `ampfac`).
     amp_fac: T,
-    /// Start time t(f_min) in M, as LAL's root finder returns it.
-    t_min: f64,
+    /// Start time t(f_min) in M, as LAL's root finder returns it: found on first use when the
+    /// reference time is exact, since evaluation at given times does not need it.
+    t_min: OnceLock<f64>,
+    f_min: f64,
     /// The 22 phase at the reference time t(f_ref).
     phase_ref: T,
     delta_t: f64,
+}
+
+/// What the reverse mode of [`IMRPhenomT::mode22_traced`] at one time reuses from it: the
+/// time, the frequency, the modulus and the results of the transcendental functions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mode22Trace {
+    /// Time in M.
+    t: f64,
+    omega: f64,
+    /// |A22| before the factor `amp_fac`.
+    modulus: f64,
+    phase: [f64; 2],
+    amplitude: [f64; 2],
+}
+
+/// Adjoints (reverse-mode derivatives) of an [`IMRPhenomT`]'s coefficients: accumulated by
+/// [`IMRPhenomT::mode22_adjoint`] at many times, then turned into a gradient by
+/// [`IMRPhenomT::gradient`].
+#[derive(Clone, Debug, Default)]
+pub struct Mode22Adjoint {
+    phase: Phase22<f64>,
+    amplitude: Amplitude22<f64>,
+    total_mass_s: f64,
+    amp_fac: f64,
+    phase_ref: f64,
 }
 
 /// Polarisations on LAL's sample grid.
@@ -162,66 +187,63 @@ impl<T: Real> IMRPhenomT<T> {
         let phase = Phase22::new(&vars, dt_m);
         let amplitude = Amplitude22::new(&vars, &phase);
 
-        let root = |f, name, exact| Self::time_of_frequency(&phase, total_mass_s, f, name, exact);
-        let t_min = root(f_min, "minimum_frequency", false)?;
-        let t_ref = if f_ref == f_min && !exact_reference_time {
-            t_min
+        // The root searches run on the coefficients' values (bit-identical to an f64 set-up).
+        let roots = RootFinder::new(&phase, total_mass_s.re());
+        let t_min = OnceLock::new();
+        let t_ref = if exact_reference_time {
+            // t_min is LAL's Brent iterate, found on first use; here only whether it exists.
+            roots.check_reached(f_min, "minimum_frequency")?;
+            if f_ref != f_min {
+                roots.check_reached(f_ref, "reference_frequency")?;
+            }
+            roots.exact(f_ref)
         } else {
-            root(f_ref, "reference_frequency", exact_reference_time)?
+            let t = roots.brent(f_min, "minimum_frequency")?;
+            t_min.get_or_init(|| t);
+            if f_ref == f_min {
+                t
+            } else {
+                roots.brent(f_ref, "reference_frequency")?
+            }
         };
+        let t_ref = roots.lift(&phase, total_mass_s, f_ref, t_ref);
         let phase_ref = phase.omega_and_phase(t_ref).1;
         Ok(Self {
             phase,
             amplitude,
             total_mass_s,
             amp_fac: total_mass_s / (MPC_SI * (MTSUN_SI / MRSUN_SI)),
-            t_min: t_min.re(),
+            t_min,
+            f_min,
             phase_ref,
             delta_t,
         })
     }
 
-    /// The time (in M) at which the 22 frequency equals `f_hz`, as LAL finds it (GSL Brent on
-    /// [−1e9, 500] M with relative bracket tolerance 1e-4; the last iterate). Its derivatives
-    /// follow from the implicit function theorem on g(t) = 2π·M·f − ω22(t). With `exact`, Newton
-    /// steps polish Brent's iterate to the root.
-    fn time_of_frequency(
-        phase: &Phase22<T>,
-        total_mass_s: T,
-        f_hz: f64,
-        name: &'static str,
-        exact: bool,
-    ) -> Result<T, WaveformError> {
-        let target = total_mass_s * f_hz * std::f64::consts::TAU;
-        let g = |t: T| target - phase.omega_for_root(t);
-        // The search runs on the coefficients' values (bit-identical to an f64 set-up).
-        let values = phase.values_as::<f64>();
-        let g_value = |t: f64| target.re() - values.omega_for_root(t);
-        let mut root =
-            gsl::brent_root(g_value, T_BRACKET_START, T_END, 1e-4, 1000).map_err(|_| {
-                let m = total_mass_s.re() * std::f64::consts::TAU;
-                WaveformError::FrequencyNotReached {
-                    name,
-                    value: f_hz,
-                    lowest_hz: phase.omega_for_root(T::from(T_BRACKET_START)).re() / m,
-                    peak_hz: phase.omega_peak.re() / m,
-                    ringdown_hz: phase.omega_ring.re() / m,
-                }
-            })?;
-        // ∂g/∂t = −dω/dt, from a one-direction dual in time on the coefficients' values.
-        let values_dt = phase.values_as::<Dual<1>>();
-        let domega_dt = |t: f64| values_dt.omega_for_root(Dual::variable(t, 0)).eps[0];
-        if exact {
-            for _ in 0..MAX_NEWTON_STEPS {
-                let step = g_value(root) / domega_dt(root);
-                root += step;
-                if step.abs() <= 4.0 * f64::EPSILON * root.abs() {
-                    break;
-                }
-            }
+    /// The start time t(f_min) in M, as LAL's root finder returns it.
+    fn t_min(&self) -> f64 {
+        *self.t_min.get_or_init(|| {
+            let roots = RootFinder::new(&self.phase, self.total_mass_s.re());
+            // `new` checked the bracket, which is all that makes Brent fail.
+            roots
+                .brent(self.f_min, "minimum_frequency")
+                .expect("f_min is reached")
+        })
+    }
+
+    /// The same model with only its coefficients' values (bit-identical to the f64 set-up):
+    /// for f64 evaluation of a model set up with duals.
+    pub fn values(&self) -> IMRPhenomT<f64> {
+        IMRPhenomT {
+            phase: self.phase.values_as(),
+            amplitude: self.amplitude.values_as(),
+            total_mass_s: self.total_mass_s.re(),
+            amp_fac: self.amp_fac.re(),
+            t_min: self.t_min.clone(),
+            f_min: self.f_min,
+            phase_ref: self.phase_ref.re(),
+            delta_t: self.delta_t,
         }
-        // dt/dp = −(∂g/∂p)/(∂g/∂t).
-        Ok(g(T::from(root)).lift(root, 1.0 / domega_dt(root)))
     }
 
     /// Total mass in seconds.
@@ -231,7 +253,7 @@ impl<T: Real> IMRPhenomT<T> {
 
     /// The start time t(f_min) in seconds relative to the peak (not rounded to the ns).
     pub fn start_time(&self) -> f64 {
-        self.t_min * self.total_mass_s.re()
+        self.t_min() * self.total_mass_s.re()
     }
 
     /// The (2,2) mode at time `t` in M relative to the peak, for a source at 1 Mpc.
@@ -259,9 +281,110 @@ impl<T: Real> IMRPhenomT<T> {
 }
 
 impl IMRPhenomT<f64> {
+    /// [`Self::mode22`] at time `t` (s), with what its reverse mode
+    /// ([`Self::mode22_adjoint`]) needs.
+    pub fn mode22_traced(&self, t: f64) -> (Mode22<f64>, Mode22Trace) {
+        let t = t / self.total_mass_s;
+        let (omega, phase, phase_trace) = self.phase.omega_and_phase_traced(t);
+        let (modulus, amplitude_trace) = self.amplitude.modulus_traced(t, omega);
+        let mode = Mode22 {
+            amplitude: self.amp_fac * modulus,
+            phase: phase - self.phase_ref,
+        };
+        let trace = Mode22Trace {
+            t,
+            omega,
+            modulus,
+            phase: phase_trace,
+            amplitude: amplitude_trace,
+        };
+        (mode, trace)
+    }
+
+    /// [`Self::mode22_traced`] at each of `times` (s), into `out`, with the same results. The
+    /// times are taken eight at a time and stage by stage (all phases, then all amplitudes;
+    /// in the inspiral all logarithms, then all exponentials, …), so that the CPU overlaps the
+    /// independent work of different times instead of waiting on one time's chain of it; the
+    /// inspiral's polynomials run on [`Lanes`], which vectorise.
+    pub fn mode22_traced_many(&self, times: &[f64], out: &mut [(Mode22<f64>, Mode22Trace)]) {
+        assert_eq!(times.len(), out.len(), "one output per time");
+        let (phase, amplitude) = (&self.phase, &self.amplitude);
+        let inspiral_end = (phase.t_cut - phase.dt_m).min(T_CUT_AMP);
+        // The coefficients on every lane, made at the first run of inspiral times.
+        let mut lanes: Option<(Phase22<Lanes<STAGE>>, Amplitude22<Lanes<STAGE>>)> = None;
+        for (times, out) in times.chunks(STAGE).zip(out.chunks_mut(STAGE)) {
+            let n = times.len();
+            let t: [f64; STAGE] =
+                std::array::from_fn(|i| times.get(i).map_or(-1.0, |&t| t / self.total_mass_s));
+            let mut traces: [Mode22Trace; STAGE] = std::array::from_fn(|i| Mode22Trace {
+                t: t[i],
+                ..Default::default()
+            });
+            let mut phases = [0.0; STAGE];
+            if t.iter().all(|&t| t < inspiral_end) {
+                let lanes = lanes.get_or_insert_with(|| {
+                    (self.phase.map(Lanes::from), self.amplitude.map(Lanes::from))
+                });
+                inspiral_on_lanes(lanes, t, &mut traces, &mut phases);
+            } else {
+                for i in 0..n {
+                    let (omega, p, trace) = phase.omega_and_phase_traced(t[i]);
+                    (traces[i].omega, phases[i], traces[i].phase) = (omega, p, trace);
+                }
+                for trace in &mut traces[..n] {
+                    (trace.modulus, trace.amplitude) =
+                        amplitude.modulus_traced(trace.t, trace.omega);
+                }
+            }
+            for (i, o) in out.iter_mut().enumerate() {
+                let mode = Mode22 {
+                    amplitude: self.amp_fac * traces[i].modulus,
+                    phase: phases[i] - self.phase_ref,
+                };
+                *o = (mode, traces[i]);
+            }
+        }
+    }
+
+    /// Reverse mode of [`Self::mode22`] (h22 = A e^(−iΦ)) at the time of `trace` (from
+    /// [`Self::mode22_traced`]): adds to `adjoint` the derivatives of ā·A + φ̄·Φ with respect to
+    /// the model's coefficients at fixed time, and returns its derivative in time (1/s). Summed
+    /// over many times and contracted once by [`IMRPhenomT::gradient`], this is the gradient of
+    /// a function of the mode at those times for a fraction of an f64 evaluation per time,
+    /// where dual numbers would carry every direction through every time.
+    pub fn mode22_adjoint(
+        &self,
+        trace: &Mode22Trace,
+        amplitude_bar: f64,
+        phase_bar: f64,
+        adjoint: &mut Mode22Adjoint,
+    ) -> f64 {
+        let (m, t, omega) = (self.total_mass_s, trace.t, trace.omega);
+        adjoint.amp_fac += amplitude_bar * trace.modulus;
+        adjoint.phase_ref -= phase_bar;
+        let (t_bar_amplitude, omega_bar) = self.amplitude.modulus_adjoint(
+            t,
+            omega,
+            trace.amplitude,
+            amplitude_bar * self.amp_fac,
+            &mut adjoint.amplitude,
+        );
+        let t_bar = t_bar_amplitude
+            + self.phase.omega_and_phase_adjoint(
+                t,
+                trace.phase,
+                omega_bar,
+                phase_bar,
+                &mut adjoint.phase,
+            );
+        // t = t_s/M: ∂/∂M = −(t/M)·∂/∂t.
+        adjoint.total_mass_s -= t_bar * t / m;
+        t_bar / m
+    }
+
     /// Number of samples of LAL's grid: ⌊(500 − t_min)/Δt_M⌋.
     pub fn grid_length(&self) -> usize {
-        ((T_END - self.t_min) / self.dt_m()).floor() as usize
+        ((T_END - self.t_min()) / self.dt_m()).floor() as usize
     }
 
     fn dt_m(&self) -> f64 {
@@ -270,7 +393,7 @@ impl IMRPhenomT<f64> {
 
     /// LAL's epoch: t_min·M rounded to the nearest nanosecond (`XLALGPSAdd`).
     pub fn epoch_ns(&self) -> i64 {
-        let t = self.t_min * self.total_mass_s;
+        let t = self.t_min() * self.total_mass_s;
         let seconds = t.floor();
         let nanos = ((t - seconds) * 1e9).round_ties_even();
         seconds as i64 * 1_000_000_000 + nanos as i64
@@ -278,9 +401,9 @@ impl IMRPhenomT<f64> {
 
     /// The (2,2) mode on LAL's grid t_k = t_min + k·Δt_M (in M), for a source at 1 Mpc.
     pub fn mode22_on_grid(&self) -> Vec<Mode22<f64>> {
-        let dt_m = self.dt_m();
+        let (t_min, dt_m) = (self.t_min(), self.dt_m());
         (0..self.grid_length())
-            .map(|k| self.mode22_geometric(self.t_min + k as f64 * dt_m))
+            .map(|k| self.mode22_geometric(t_min + k as f64 * dt_m))
             .collect()
     }
 
@@ -293,10 +416,10 @@ impl IMRPhenomT<f64> {
     ) -> Polarizations {
         let projection = Projection::new(inclination, phi_ref);
         let inv_distance = 1.0 / distance_mpc;
-        let dt_m = self.dt_m();
+        let (t_min, dt_m) = (self.t_min(), self.dt_m());
         let (hp, hc) = (0..self.grid_length())
             .map(|k| {
-                let m = self.mode22_geometric(self.t_min + k as f64 * dt_m);
+                let m = self.mode22_geometric(t_min + k as f64 * dt_m);
                 projection.apply(m.amplitude * inv_distance, m.phase)
             })
             .unzip();
@@ -306,5 +429,57 @@ impl IMRPhenomT<f64> {
             hp,
             hc,
         }
+    }
+}
+
+impl<const N: usize> IMRPhenomT<Dual<N>> {
+    /// The gradient, in the model's N seeded directions, of the function whose coefficient
+    /// adjoints `adjoint` holds (from [`IMRPhenomT::mode22_adjoint`] on [`Self::values`]):
+    /// Σ_coefficients adjoint · derivative.
+    pub fn gradient(&self, adjoint: &Mode22Adjoint) -> [f64; N] {
+        let mut g = [0.0; N];
+        let mut add = |value: Dual<N>, bar: f64| {
+            for (gk, e) in g.iter_mut().zip(value.eps) {
+                *gk += bar * e;
+            }
+        };
+        for (value, bar) in self.phase.fields().into_iter().zip(adjoint.phase.fields()) {
+            add(value, bar);
+        }
+        let amplitude = self.amplitude.fields().into_iter();
+        for (value, bar) in amplitude.zip(adjoint.amplitude.fields()) {
+            add(value, bar);
+        }
+        add(self.total_mass_s, adjoint.total_mass_s);
+        add(self.amp_fac, adjoint.amp_fac);
+        add(self.phase_ref, adjoint.phase_ref);
+        g
+    }
+}
+
+/// The inspiral's `omega_and_phase_traced` and `modulus_traced` at eight times (in M) on
+/// [`Lanes`], split at each transcendental function: into `traces` (their ω, modulus and
+/// transcendental results) and `phases`.
+fn inspiral_on_lanes(
+    (phase, amplitude): &(Phase22<Lanes<STAGE>>, Amplitude22<Lanes<STAGE>>),
+    t: [f64; STAGE],
+    traces: &mut [Mode22Trace; STAGE],
+    phases: &mut [f64; STAGE],
+) {
+    let eta = phase.eta.0[0];
+    let ln_theta = Lanes(t).map(|t| (eta * t * -0.2).ln() * -0.125);
+    let theta = ln_theta.map(f64::exp);
+    let (omega, p) = phase.inspiral_omega_and_phase(theta, ln_theta);
+    let ln_half_omega = (omega * 0.5).map(f64::ln);
+    let v = (ln_half_omega * (1.0 / 3.0)).map(f64::exp);
+    let ln_16x = ln_half_omega * (2.0 / 3.0) + 16f64.ln();
+    let (scale, squared) = amplitude.inspiral_modulus_parts(v, ln_16x);
+    let modulus = scale * squared.map(f64::sqrt);
+    *phases = p.0;
+    for (i, trace) in traces.iter_mut().enumerate() {
+        trace.omega = omega.0[i];
+        trace.modulus = modulus.0[i];
+        trace.phase = [ln_theta.0[i], theta.0[i]];
+        trace.amplitude = [v.0[i], ln_16x.0[i]];
     }
 }

@@ -10,9 +10,9 @@
 use std::f64::consts::PI;
 
 use crate::constants::GAMMA_E;
-use crate::fits::{self, FitInputs};
+use crate::fits::{self, FitInputs, FitPowers};
 use crate::gsl;
-use crate::scalar::Real;
+use crate::scalar::{Arith, Real};
 
 /// Mass and spin variables of the set-up (LAL's `IMRPhenomTWaveformStruct`, geometric part).
 #[derive(Clone, Copy, Debug)]
@@ -29,8 +29,8 @@ pub struct BinaryVariables<T> {
     pub final_mass: T,
     /// Final dimensionless spin.
     pub final_spin: T,
-    /// m1/M and m2/M.
-    mass_fractions: (T, T),
+    /// The arguments of the parameter-space fits, (η, Ŝ, Δχ, δ), with their powers.
+    pub fits: FitPowers<T>,
 }
 
 impl<T: Real> BinaryVariables<T> {
@@ -42,6 +42,7 @@ impl<T: Real> BinaryVariables<T> {
         if eta.re() > 0.25 {
             eta = T::from(0.25);
         }
+        let (m1, m2) = (m1 / (m1 + m2), m2 / (m1 + m2));
         Self {
             eta,
             delta,
@@ -49,26 +50,21 @@ impl<T: Real> BinaryVariables<T> {
             chi2,
             final_mass: fits::final_mass_2017(eta, chi1, chi2),
             final_spin: fits::final_spin_2017(eta, chi1, chi2),
-            mass_fractions: (m1 / (m1 + m2), m2 / (m1 + m2)),
-        }
-    }
-
-    /// The arguments of the parameter-space fits: (η, Ŝ, Δχ, δ).
-    pub fn fit_inputs(&self) -> FitInputs<T> {
-        let (m1, m2) = self.mass_fractions;
-        FitInputs {
-            eta: self.eta,
-            s: (m1 * m1 * self.chi1 + m2 * m2 * self.chi2) / (m1 * m1 + m2 * m2),
-            dchi: self.chi1 - self.chi2,
-            delta: self.delta,
+            fits: FitPowers::new(FitInputs {
+                eta,
+                s: (m1 * m1 * chi1 + m2 * m2 * chi2) / (m1 * m1 + m2 * m2),
+                dchi: chi1 - chi2,
+                delta,
+            }),
         }
     }
 }
 
-/// Coefficients of the 22 frequency and phase (LAL's `IMRPhenomTPhase22Struct`).
-#[derive(Clone, Copy, Debug)]
+/// Coefficients of the 22 frequency and phase (LAL's `IMRPhenomTPhase22Struct`). With `f64`
+/// the same layout also holds the coefficients' adjoints (reverse-mode derivatives).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Phase22<T> {
-    eta: T,
+    pub eta: T,
     /// TaylorT3 coefficients at 1, 1.5, 2, 2.5, 3 and 3.5PN.
     pn: [T; 6],
     /// Pseudo-PN coefficients of θ⁸ … θ¹³.
@@ -96,6 +92,10 @@ pub struct Phase22<T> {
     phase_pseudo: [T; 6],
     /// Evaluation only: the inspiral phase's factor 10/η.
     phase_scale: T,
+    /// Evaluation only: the merger's F = 1 − ω_peak/ω_RING, k = ω̄'(0)/α₁ and 1/α₁.
+    merger_f: T,
+    merger_k: T,
+    inv_alpha1: T,
 }
 
 #[inline]
@@ -106,14 +106,14 @@ fn k<T: Real>(v: f64) -> T {
 impl<T: Real> Phase22<T> {
     /// Solves for all coefficients. `dt_m` is the sampling interval in units of M.
     pub fn new(v: &BinaryVariables<T>, dt_m: T) -> Self {
-        let f = v.fit_inputs();
+        let f = &v.fits;
         let (eta, delta, c1, c2) = (v.eta, v.delta, v.chi1, v.chi2);
         let two_pi = 2.0 * PI;
         let omega_ring = fits::qnm_fring_22(v.final_spin) / v.final_mass * two_pi;
         let alpha1 = fits::qnm_fdamp_22(v.final_spin) / v.final_mass * two_pi;
-        let omega_peak = fits::peak_frequency_22(&f);
-        let rd_c3 = fits::rd_freq_d3_22(&f);
-        let rd_c2 = fits::rd_freq_d2_22(&f);
+        let omega_peak = fits::peak_frequency_22(f);
+        let rd_c3 = fits::rd_freq_d3_22(f);
+        let rd_c2 = fits::rd_freq_d2_22(f);
         // c1 = (1 + c3 + c4)(ω_RING − ω_peak)/c2/(c3 + 2c4) with c4 = 0 (arXiv:1406.0401 eq. 9).
         let rd_c1 = (rd_c3 + 1.0) * (omega_ring - omega_peak) / rd_c2 / rd_c3;
 
@@ -121,7 +121,7 @@ impl<T: Real> Phase22<T> {
             eta,
             pn: taylor_t3_coefficients(eta, delta, c1, c2),
             insp_c: [k(0.0); 6],
-            tt0: fits::inspiral_taylor_t3_t0(&f),
+            tt0: fits::inspiral_taylor_t3_t0(f),
             t_early: k::<T>(-5.0) / (eta * 0.33f64.powf(8.0)),
             t_cut: k::<T>(-5.0) / (eta * 0.81f64.powf(8.0)),
             dt_m,
@@ -137,6 +137,9 @@ impl<T: Real> Phase22<T> {
             ph_off_rd: k(0.0),
             phase_pseudo: [k(0.0); 6],
             phase_scale: k::<T>(10.0) / eta,
+            merger_f: k(0.0),
+            merger_k: k(0.0),
+            inv_alpha1: k::<T>(1.0) / alpha1,
         };
 
         // Inspiral: six collocation points in θ (arXiv:2012.11923 eq. 10); the first anchors the
@@ -144,11 +147,11 @@ impl<T: Real> Phase22<T> {
         let theta_ini = (eta * (p.tt0 - p.t_early) / 5.0).powf(-1.0 / 8.0);
         let omega_cp = [
             p.taylor_t3(theta_ini),
-            fits::inspiral_freq_cp1_22(&f),
-            fits::inspiral_freq_cp2_22(&f),
-            fits::inspiral_freq_cp3_22(&f),
-            fits::inspiral_freq_cp4_22(&f),
-            fits::inspiral_freq_cp5_22(&f),
+            fits::inspiral_freq_cp1_22(f),
+            fits::inspiral_freq_cp2_22(f),
+            fits::inspiral_freq_cp3_22(f),
+            fits::inspiral_freq_cp4_22(f),
+            fits::inspiral_freq_cp5_22(f),
         ];
         let thetas = [0.33, 0.45, 0.55, 0.65, 0.75, 0.82];
         let mut a = [[k::<T>(0.0); 6]; 6];
@@ -169,7 +172,7 @@ impl<T: Real> Phase22<T> {
         // Merger: value and slope at t_cut, collocation point at θ = 0.95, slope at the peak.
         let omega_cut = p.inspiral_omega(k(0.81));
         let t_merger = k::<T>(-5.0) / (eta * 0.95f64.powf(8.0));
-        let omega_merger_cp = -(fits::merger_freq_cp1_22(&f) / omega_ring - 1.0);
+        let omega_merger_cp = -(fits::merger_freq_cp1_22(f) / omega_ring - 1.0);
         let omega_cut_bar = -(omega_cut / omega_ring - 1.0);
         let theta2 = (-eta * p.t_cut / 5.0).powf(-1.0 / 8.0);
         let theta1 = (-eta * (p.t_cut - 0.0000001) / 5.0).powf(-1.0 / 8.0);
@@ -199,6 +202,8 @@ impl<T: Real> Phase22<T> {
             domega_cut - p.domega_peak / den_cut,
         ];
         p.merger_c = gsl::lu_solve(a, b);
+        p.merger_f = fixed;
+        p.merger_k = p.domega_peak / alpha1;
 
         // Phase continuity (C0) at t_cut and at the peak.
         let theta_cut = (-eta * p.t_cut / 5.0).powf(-1.0 / 8.0);
@@ -314,13 +319,13 @@ impl<T: Real> Phase22<T> {
     /// Merger phase: the antiderivative of the merger frequency (`IMRPhenomTMergerPhaseAnsatz22`),
     /// written with u = asinh(α₁t) and R = √(1 + α₁²t²).
     fn merger_phase(&self, t: T) -> T {
-        self.merger_phase_of(t, gsl::arcsinh(self.alpha1 * t))
+        let a = self.alpha1;
+        self.merger_phase_of(t, gsl::arcsinh(a * t), (a * a * t * t + 1.0).sqrt())
     }
 
-    /// [`Self::merger_phase`] given u = asinh(α₁t).
-    fn merger_phase_of(&self, t: T, u: T) -> T {
+    /// [`Self::merger_phase`] given u = asinh(α₁t) and R = √(1 + α₁²t²).
+    fn merger_phase_of(&self, t: T, u: T, r: T) -> T {
         let a = self.alpha1;
-        let r = (a * a * t * t + 1.0).sqrt();
         let (u2, u3) = (u * u, u * u * u);
         let [c1, c2, c3] = self.merger_c;
         let integral = -(self.omega_peak / self.omega_ring - 1.0) * t
@@ -332,9 +337,8 @@ impl<T: Real> Phase22<T> {
     }
 
     /// Ringdown phase (arXiv:1406.0401 eq. 5; `IMRPhenomTRDPhaseAnsatz22`), given
-    /// exp(−c₂t).
-    fn ringdown_phase_of(&self, t: T, exp_c: T) -> T {
-        let log = ((self.rd_c3 * exp_c + 1.0) / (self.rd_c3 + 1.0)).ln();
+    /// ln((c₃e^(−c₂t) + 1)/(c₃ + 1)).
+    fn ringdown_phase_of(&self, t: T, log: T) -> T {
         self.rd_c1 * log + self.omega_ring * t + self.ph_off_rd
     }
 
@@ -342,29 +346,155 @@ impl<T: Real> Phase22<T> {
     /// (`IMRPhenomTomega22`, `IMRPhenomTPhase22`). For evaluation: the region is found once
     /// and the two share their transcendental functions.
     pub fn omega_and_phase(&self, t: T) -> (T, T) {
+        let (omega, phase, _) = self.omega_and_phase_traced(t);
+        (omega, phase)
+    }
+
+    /// [`Self::omega_and_phase`] with the results of its transcendental functions, which its
+    /// reverse mode ([`Phase22::omega_and_phase_adjoint`]) reuses: (ln θ, θ) in the inspiral,
+    /// (u, R) in the merger, (e^(−c₂t), ln((c₃e^(−c₂t) + 1)/(c₃ + 1))) in the ringdown.
+    pub fn omega_and_phase_traced(&self, t: T) -> (T, T, [T; 2]) {
         if t.re() < (self.t_cut - self.dt_m).re() {
             // θ = (−ηt/5)^(−1/8) and ln θ from one logarithm (cheaper than pow, as accurate).
             let ln_theta = (self.eta * t * -0.2).ln() * -0.125;
-            self.inspiral_omega_and_phase(ln_theta.exp(), ln_theta)
+            let theta = ln_theta.exp();
+            let (omega, phase) = self.inspiral_omega_and_phase(theta, ln_theta);
+            (omega, phase, [ln_theta, theta])
         } else if t.re() > 0.0 {
             let exp_c = (-self.rd_c2 * t).exp();
-            (
+            let log = ((self.rd_c3 * exp_c + 1.0) / (self.rd_c3 + 1.0)).ln();
+            let (omega, phase) = (
                 self.ringdown_omega_of(exp_c),
-                self.ringdown_phase_of(t, exp_c),
-            )
+                self.ringdown_phase_of(t, log),
+            );
+            (omega, phase, [exp_c, log])
         } else {
-            let u = gsl::arcsinh(self.alpha1 * t);
-            let omega = -(self.merger_omega_bar_of(u) - 1.0) * self.omega_ring;
-            (omega, self.merger_phase_of(t, u))
+            // asinh(x) = sign(x)·ln(1 + |x| + x²/(1 + R)), R = √(1 + x²), x = α₁t: one ln_1p
+            // and the R the phase needs, instead of GSL's complex arcsin (only the set-up needs
+            // its bits).
+            let a = self.alpha1;
+            let x = a * t;
+            let r = (a * a * t * t + 1.0).sqrt();
+            let u = (x.abs() + x * x / (r + 1.0)).ln_1p();
+            let u = if x.re() < 0.0 { -u } else { u };
+            // ω̄ = F + ku + m1u² + m2u³ + m3u⁴, and the integral of `merger_phase_of` regrouped
+            // with one division: I = t·A(u) − (R/α₁)·B(u), A = ω̄ + 2m1 + 6m2u + m3(12u² + 24),
+            // B = A' = k + 2m1u + m2(3u² + 6) + m3(4u³ + 24u).
+            let [m1, m2, m3] = self.merger_c;
+            let (u2, u3) = (u * u, u * u * u);
+            let bar = self.merger_f + self.merger_k * u + m1 * u2 + m2 * u3 + m3 * u2 * u2;
+            let big_a = bar + m1 * 2.0 + m2 * 6.0 * u + m3 * (u2 * 12.0 + 24.0);
+            let big_b =
+                self.merger_k + m1 * 2.0 * u + m2 * (u2 * 3.0 + 6.0) + m3 * (u3 * 4.0 + u * 24.0);
+            let integral = t * big_a - r * self.inv_alpha1 * big_b;
+            let omega = -(bar - 1.0) * self.omega_ring;
+            let phase = self.omega_ring * t - self.omega_ring * integral + self.ph_off_merger;
+            (omega, phase, [u, r])
         }
     }
 
+    /// 22 frequency as LAL's root finder sees it (`GetTimeOfFreq`): before `t_early`, θ is
+    /// computed with the fitted t0 even though the waveform itself uses t0 = 0.
+    pub fn omega_for_root(&self, t: T) -> T {
+        let theta = if t.re() < self.t_early.re() {
+            (self.eta * (self.tt0 - t) / 5.0).powf(-1.0 / 8.0)
+        } else {
+            (self.eta * -t / 5.0).powf(-1.0 / 8.0)
+        };
+        self.omega(t, theta)
+    }
+
+    /// The same coefficients converted to another scalar through their values (drops
+    /// derivatives with respect to the binary's parameters).
+    pub fn values_as<U: Real>(&self) -> Phase22<U> {
+        self.map(|x| U::from(x.re()))
+    }
+
+    /// The coefficients mapped by `c`.
+    pub(crate) fn map<U>(&self, c: impl Fn(T) -> U) -> Phase22<U> {
+        Phase22 {
+            eta: c(self.eta),
+            pn: self.pn.map(&c),
+            insp_c: self.insp_c.map(&c),
+            tt0: c(self.tt0),
+            t_early: c(self.t_early),
+            t_cut: c(self.t_cut),
+            dt_m: c(self.dt_m),
+            omega_ring: c(self.omega_ring),
+            alpha1: c(self.alpha1),
+            omega_peak: c(self.omega_peak),
+            domega_peak: c(self.domega_peak),
+            merger_c: self.merger_c.map(&c),
+            rd_c1: c(self.rd_c1),
+            rd_c2: c(self.rd_c2),
+            rd_c3: c(self.rd_c3),
+            ph_off_merger: c(self.ph_off_merger),
+            ph_off_rd: c(self.ph_off_rd),
+            phase_pseudo: self.phase_pseudo.map(&c),
+            phase_scale: c(self.phase_scale),
+            merger_f: c(self.merger_f),
+            merger_k: c(self.merger_k),
+            inv_alpha1: c(self.inv_alpha1),
+        }
+    }
+
+    /// Every coefficient, in a fixed order (pairs values with adjoints).
+    pub fn fields(&self) -> [T; 39] {
+        let [p0, p1, p2, p3, p4, p5] = self.pn;
+        let [i0, i1, i2, i3, i4, i5] = self.insp_c;
+        let [m0, m1, m2] = self.merger_c;
+        let [d0, d1, d2, d3, d4, d5] = self.phase_pseudo;
+        [
+            self.eta,
+            p0,
+            p1,
+            p2,
+            p3,
+            p4,
+            p5,
+            i0,
+            i1,
+            i2,
+            i3,
+            i4,
+            i5,
+            self.tt0,
+            self.t_early,
+            self.t_cut,
+            self.dt_m,
+            self.omega_ring,
+            self.alpha1,
+            self.omega_peak,
+            self.domega_peak,
+            m0,
+            m1,
+            m2,
+            self.rd_c1,
+            self.rd_c2,
+            self.rd_c3,
+            self.ph_off_merger,
+            self.ph_off_rd,
+            d0,
+            d1,
+            d2,
+            d3,
+            d4,
+            d5,
+            self.phase_scale,
+            self.merger_f,
+            self.merger_k,
+            self.inv_alpha1,
+        ]
+    }
+}
+
+impl<T: Arith> Phase22<T> {
     /// Inspiral frequency and phase at θ = (−ηt/5)^(−1/8), given θ and ln θ, for evaluation:
     /// the same functions as [`Self::inspiral_omega`] and [`Self::inspiral_phase`], equal to
     /// them to rounding, with the polynomials in Estrin's scheme (short dependency chains) and
     /// θ's powers and ln θ shared. The set-up keeps LAL's operation order, which its finite
     /// differences need.
-    fn inspiral_omega_and_phase(&self, theta: T, ln_theta: T) -> (T, T) {
+    pub(crate) fn inspiral_omega_and_phase(&self, theta: T, ln_theta: T) -> (T, T) {
         let [a2, a3, a4, a5, a6, a7] = self.pn;
         let c = self.insp_c;
         let th2 = theta * theta;
@@ -391,43 +521,160 @@ impl<T: Real> Phase22<T> {
         let phase = (a5 * ln_theta + theta * q - inv * n) * self.phase_scale;
         (omega, phase)
     }
+}
 
-    /// 22 frequency as LAL's root finder sees it (`GetTimeOfFreq`): before `t_early`, θ is
-    /// computed with the fitted t0 even though the waveform itself uses t0 = 0.
-    pub fn omega_for_root(&self, t: T) -> T {
-        let theta = if t.re() < self.t_early.re() {
-            (self.eta * (self.tt0 - t) / 5.0).powf(-1.0 / 8.0)
+/// 107/280, the coefficient of ln θ in the 3PN frequency term.
+const LOG_TERM: f64 = 107.0 / 280.0;
+
+impl Phase22<f64> {
+    /// Reverse mode of [`Self::omega_and_phase`] at time t (in M), given the `trace` of
+    /// [`Self::omega_and_phase_traced`] there: adds to `adj` (the coefficients' adjoints) the
+    /// derivatives of ω̄·ω(t) + φ̄·φ(t) and returns its derivative in t, all at fixed
+    /// coefficients. φ is the antiderivative of ω, so ∂φ/∂t = ω throughout.
+    pub fn omega_and_phase_adjoint(
+        &self,
+        t: f64,
+        trace: [f64; 2],
+        omega_bar: f64,
+        phase_bar: f64,
+        adj: &mut Self,
+    ) -> f64 {
+        if t < self.t_cut - self.dt_m {
+            self.inspiral_adjoint(t, trace, omega_bar, phase_bar, adj)
+        } else if t > 0.0 {
+            self.ringdown_adjoint(t, trace, omega_bar, phase_bar, adj)
         } else {
-            (self.eta * -t / 5.0).powf(-1.0 / 8.0)
-        };
-        self.omega(t, theta)
+            self.merger_adjoint(t, trace, omega_bar, phase_bar, adj)
+        }
     }
 
-    /// The same coefficients converted to another scalar through their values (drops
-    /// derivatives with respect to the binary's parameters).
-    pub fn values_as<U: Real>(&self) -> Phase22<U> {
-        let c = |x: T| U::from(x.re());
-        Phase22 {
-            eta: c(self.eta),
-            pn: self.pn.map(c),
-            insp_c: self.insp_c.map(c),
-            tt0: c(self.tt0),
-            t_early: c(self.t_early),
-            t_cut: c(self.t_cut),
-            dt_m: c(self.dt_m),
-            omega_ring: c(self.omega_ring),
-            alpha1: c(self.alpha1),
-            omega_peak: c(self.omega_peak),
-            domega_peak: c(self.domega_peak),
-            merger_c: self.merger_c.map(c),
-            rd_c1: c(self.rd_c1),
-            rd_c2: c(self.rd_c2),
-            rd_c3: c(self.rd_c3),
-            ph_off_merger: c(self.ph_off_merger),
-            ph_off_rd: c(self.ph_off_rd),
-            phase_pseudo: self.phase_pseudo.map(c),
-            phase_scale: c(self.phase_scale),
+    /// Inspiral: ω = θ³/4·(1 + θ²P(θ)) and φ = S·B(θ) with the polynomials P and B of
+    /// [`Self::inspiral_omega_and_phase`]; B' = (1 + θ²P)/θ⁶ = 4ω/θ⁹ since dφ/dt = ω.
+    fn inspiral_adjoint(
+        &self,
+        t: f64,
+        [ln_theta, theta]: [f64; 2],
+        omega_bar: f64,
+        phase_bar: f64,
+        adj: &mut Self,
+    ) -> f64 {
+        let [a2, a3, a4, a5, a6, a7] = self.pn;
+        let (c, d) = (self.insp_c, self.phase_pseudo);
+        // θ^0 … θ^11
+        let mut pw = [1.0; 12];
+        for k in 1..12 {
+            pw[k] = pw[k - 1] * theta;
         }
+        let a6l = a6 + LOG_TERM * ln_theta;
+        let mut p = a2 + a3 * pw[1] + a4 * pw[2] + a5 * pw[3] + a6l * pw[4] + a7 * pw[5];
+        let mut dp = a3 + 2.0 * a4 * pw[1] + 3.0 * a5 * pw[2] + (4.0 * a6l + LOG_TERM) * pw[3];
+        dp += 5.0 * a7 * pw[4];
+        for j in 0..6 {
+            p += c[j] * pw[6 + j];
+            dp += (6 + j) as f64 * c[j] * pw[5 + j];
+        }
+        let one_p = pw[2] * p + 1.0;
+
+        // φ = S·B
+        let inv = 1.0 / theta;
+        let (inv2, inv3) = (inv * inv, inv * inv * inv);
+        let q = a6
+            + LOG_TERM * (ln_theta - 1.0)
+            + a7 * 0.5 * theta
+            + (0..6).map(|j| d[j] * pw[2 + j]).sum::<f64>();
+        let n = a4 + a3 * 0.5 * inv + a2 * (1.0 / 3.0) * inv2 + 0.2 * inv2 * inv2;
+        let w = phase_bar * self.phase_scale;
+        adj.phase_scale += phase_bar * (a5 * ln_theta + theta * q - inv * n);
+        adj.pn[0] -= w * inv3 * (1.0 / 3.0);
+        adj.pn[1] -= w * inv2 * 0.5;
+        adj.pn[2] -= w * inv;
+        adj.pn[3] += w * ln_theta;
+        adj.pn[4] += w * theta;
+        adj.pn[5] += w * pw[2] * 0.5;
+        for j in 0..6 {
+            adj.phase_pseudo[j] += w * pw[3 + j];
+        }
+        let mut theta_bar = w * one_p * inv3 * inv3;
+
+        // ω, through ∂ω/∂P = θ⁵/4 and ∂ω/∂θ = 3θ²/4·(1 + θ²P) + θ³/4·(2θP + θ²P').
+        let wp = omega_bar * pw[5] * 0.25;
+        for k in 0..6 {
+            adj.pn[k] += wp * pw[k];
+            adj.insp_c[k] += wp * pw[6 + k];
+        }
+        theta_bar +=
+            omega_bar * (0.75 * pw[2] * one_p + 0.25 * pw[3] * (2.0 * theta * p + pw[2] * dp));
+
+        // θ = (−ηt/5)^(−1/8): ∂θ/∂η = −θ/(8η) = −θS/80, ∂θ/∂t = −θ/(8t).
+        adj.eta -= theta_bar * theta * self.phase_scale * 0.0125;
+        -theta_bar * theta * 0.125 / t
+    }
+
+    /// Ringdown: ω = ω_RING − c1c2c3E/(c3E + 1) and φ = c1 ln((c3E + 1)/(c3 + 1)) + ω_RING t
+    /// + φ_RD, E = e^(−c2 t).
+    fn ringdown_adjoint(
+        &self,
+        t: f64,
+        [e, log]: [f64; 2],
+        omega_bar: f64,
+        phase_bar: f64,
+        adj: &mut Self,
+    ) -> f64 {
+        let (c1, c2, c3) = (self.rd_c1, self.rd_c2, self.rd_c3);
+        let inv_den = 1.0 / (c3 * e + 1.0);
+        let e_den = e * inv_den;
+        adj.ph_off_rd += phase_bar;
+        adj.omega_ring += phase_bar * t + omega_bar;
+        adj.rd_c1 += phase_bar * log - omega_bar * c2 * c3 * e_den;
+        adj.rd_c2 -= omega_bar * c1 * c3 * e_den;
+        adj.rd_c3 +=
+            phase_bar * c1 * (e_den - 1.0 / (c3 + 1.0)) - omega_bar * c1 * c2 * e_den * inv_den;
+        let e_bar = (phase_bar - omega_bar * c2 * inv_den) * c1 * c3 * inv_den;
+        adj.rd_c2 -= e_bar * t * e;
+        phase_bar * self.omega_ring - e_bar * c2 * e
+    }
+
+    /// Merger: with u = asinh(α₁t), R = √(1 + α₁²t²), ω = ω_RING(1 − ω̄) where
+    /// ω̄ = F + ku + m1u² + m2u³ + m3u⁴, and φ = ω_RING(t − I) + φ_M with
+    /// I = t·A(u) − (R/α₁)·B(u) (see [`Self::omega_and_phase_traced`]), B = A'.
+    fn merger_adjoint(
+        &self,
+        t: f64,
+        [u, r]: [f64; 2],
+        omega_bar: f64,
+        phase_bar: f64,
+        adj: &mut Self,
+    ) -> f64 {
+        let (a, ia, k) = (self.alpha1, self.inv_alpha1, self.merger_k);
+        let [m1, m2, m3] = self.merger_c;
+        let (u2, u3) = (u * u, u * u * u);
+        let u4 = u2 * u2;
+        let bar = self.merger_f + k * u + m1 * u2 + m2 * u3 + m3 * u4;
+        let d_bar = k + 2.0 * m1 * u + 3.0 * m2 * u2 + 4.0 * m3 * u3;
+        let big_a = bar + 2.0 * m1 + 6.0 * m2 * u + m3 * (12.0 * u2 + 24.0);
+        let big_b = k + 2.0 * m1 * u + m2 * (3.0 * u2 + 6.0) + m3 * (4.0 * u3 + 24.0 * u);
+        let d_big_b = 2.0 * m1 + 6.0 * m2 * u + m3 * (12.0 * u2 + 24.0);
+        let rho = r * ia;
+        let integral = t * big_a - rho * big_b;
+
+        adj.ph_off_merger += phase_bar;
+        adj.omega_ring += phase_bar * (t - integral) + omega_bar * (1.0 - bar);
+        let i_bar = -phase_bar * self.omega_ring;
+        let b_bar = -omega_bar * self.omega_ring;
+        adj.merger_f += i_bar * t + b_bar;
+        adj.merger_k += i_bar * (t * u - rho) + b_bar * u;
+        adj.merger_c[0] += i_bar * (t * (u2 + 2.0) - rho * 2.0 * u) + b_bar * u2;
+        adj.merger_c[1] += i_bar * (t * (u3 + 6.0 * u) - rho * (3.0 * u2 + 6.0)) + b_bar * u3;
+        adj.merger_c[2] +=
+            i_bar * (t * (u4 + 12.0 * u2 + 24.0) - rho * (4.0 * u3 + 24.0 * u)) + b_bar * u4;
+        adj.inv_alpha1 -= i_bar * r * big_b;
+        // u = asinh(α₁t), R = √(1 + α₁²t²): ∂u/∂α₁ = t/R, ∂R/∂α₁ = α₁t²/R, ∂u/∂t = α₁/R,
+        // ∂R/∂t = α₁²t/R.
+        let u_bar = i_bar * (t * big_b - rho * d_big_b) + b_bar * d_bar;
+        let r_bar = -i_bar * ia * big_b;
+        let inv_r = 1.0 / r;
+        adj.alpha1 += (u_bar * t + r_bar * a * t * t) * inv_r;
+        phase_bar * self.omega_ring + i_bar * big_a + (u_bar * a + r_bar * a * a * t) * inv_r
     }
 }
 

@@ -13,6 +13,93 @@
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
+/// The arithmetic of [`Real`] without its functions, for code that also runs on [`Lanes`].
+pub(crate) trait Arith:
+    Copy
+    + From<f64>
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + Add<f64, Output = Self>
+    + Sub<f64, Output = Self>
+    + Mul<f64, Output = Self>
+    + Div<f64, Output = Self>
+{
+}
+
+impl<T> Arith for T where
+    T: Copy
+        + From<f64>
+        + Add<Output = T>
+        + Sub<Output = T>
+        + Mul<Output = T>
+        + Div<Output = T>
+        + Neg<Output = T>
+        + Add<f64, Output = T>
+        + Sub<f64, Output = T>
+        + Mul<f64, Output = T>
+        + Div<f64, Output = T>
+{
+}
+
+/// `L` independent `f64` under element-wise arithmetic: a polynomial of the model at `L`
+/// times at once, which the compiler vectorises, each lane with exactly the `f64` operations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Lanes<const L: usize>(pub [f64; L]);
+
+impl<const L: usize> Lanes<L> {
+    /// `f` of each lane.
+    #[inline]
+    pub(crate) fn map(self, f: impl Fn(f64) -> f64) -> Self {
+        Self(self.0.map(f))
+    }
+    #[inline]
+    fn zip(self, o: Self, f: impl Fn(f64, f64) -> f64) -> Self {
+        Self(std::array::from_fn(|i| f(self.0[i], o.0[i])))
+    }
+}
+
+impl<const L: usize> From<f64> for Lanes<L> {
+    #[inline]
+    fn from(x: f64) -> Self {
+        Self([x; L])
+    }
+}
+
+impl<const L: usize> Neg for Lanes<L> {
+    type Output = Self;
+    #[inline]
+    fn neg(self) -> Self {
+        self.map(|a| -a)
+    }
+}
+
+/// Element-wise `Lanes ∘ Lanes` and `Lanes ∘ f64`.
+macro_rules! lanes_op {
+    ($trait:ident, $method:ident, $op:tt) => {
+        impl<const L: usize> $trait for Lanes<L> {
+            type Output = Self;
+            #[inline]
+            fn $method(self, o: Self) -> Self {
+                self.zip(o, |a, b| a $op b)
+            }
+        }
+        impl<const L: usize> $trait<f64> for Lanes<L> {
+            type Output = Self;
+            #[inline]
+            fn $method(self, o: f64) -> Self {
+                self.map(|a| a $op o)
+            }
+        }
+    };
+}
+lanes_op!(Add, add, +);
+lanes_op!(Sub, sub, -);
+lanes_op!(Mul, mul, *);
+lanes_op!(Div, div, /);
+
 /// A real scalar: `f64` itself, or a [`Dual`] number over `f64`.
 ///
 /// The elementary functions mirror `f64`'s (and so the platform libm); `lift` applies the chain
@@ -39,6 +126,8 @@ pub trait Real:
     + Sync
     + 'static
 {
+    /// Whether the scalar carries derivatives (work done only for them is skipped for `f64`).
+    const DERIVATIVES: bool = true;
     /// The value part.
     fn re(self) -> f64;
     /// `f0` with derivative part `f1 · ∂self`: the chain rule for a function whose value `f0`
@@ -73,6 +162,12 @@ pub trait Real:
     fn ln(self) -> Self {
         let x = self.re();
         self.lift(x.ln(), 1.0 / x)
+    }
+    /// ln(1 + x), accurate for small x.
+    #[inline]
+    fn ln_1p(self) -> Self {
+        let x = self.re();
+        self.lift(x.ln_1p(), 1.0 / (1.0 + x))
     }
     /// (sin, cos), computed together.
     #[inline]
@@ -125,6 +220,7 @@ pub trait Real:
 }
 
 impl Real for f64 {
+    const DERIVATIVES: bool = false;
     #[inline]
     fn re(self) -> f64 {
         self
@@ -148,6 +244,10 @@ impl Real for f64 {
     #[inline]
     fn ln(self) -> Self {
         f64::ln(self)
+    }
+    #[inline]
+    fn ln_1p(self) -> Self {
+        f64::ln_1p(self)
     }
     #[inline]
     fn sin_cos(self) -> (Self, Self) {

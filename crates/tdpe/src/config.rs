@@ -191,12 +191,39 @@ impl KernelName {
     }
 }
 
+/// The warm-up's metric (mass matrix) estimate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum MetricName {
+    /// The full posterior covariance (Stan's `dense_e`): learns the correlations that remain
+    /// after the Laplace standardisation; O(n²) per step, nothing next to one gradient.
+    Dense,
+    /// The posterior variances only (Stan's `diag_e`).
+    Diagonal,
+}
+
+/// The coordinates in which the sampler moves over the sky and time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum ReferenceFrame {
+    /// Zenith and azimuth about the baseline of the first two detectors, and the arrival time
+    /// at the first (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`); the results
+    /// are still reported as ra, dec and geocent_time. Needs two detectors.
+    Detectors,
+    /// ra, dec and geocent_time themselves.
+    Sky,
+}
+
 /// Sampler settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SamplerSection {
     /// Kernel: `nuts`, `hmc` or `mala`.
     pub kernel: KernelName,
+    /// Metric learned in the warm-up: `dense` or `diagonal`.
+    pub metric: MetricName,
+    /// Sky and time coordinates of the sampler: `detectors` or `sky`.
+    pub reference_frame: ReferenceFrame,
     /// Number of chains.
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
@@ -209,15 +236,21 @@ pub struct SamplerSection {
     pub threads: usize,
     /// Target acceptance statistic of the step-size adaptation (default: the kernel's own).
     pub target_accept: Option<f64>,
-    /// Half-width of the uniform jitter of the initial points around the fiducial point, in
-    /// units of the conditional posterior widths there.
+    /// Half-width of the uniform jitter of the initial points around the posterior mode, in
+    /// units of the Laplace approximation's widths there.
     pub init_radius: f64,
+    /// Temperatures per chain of parallel tempering (1: no tempering).
+    pub num_temperatures: usize,
+    /// Smallest inverse temperature of the tempering ladder.
+    pub beta_min: f64,
 }
 
 impl Default for SamplerSection {
     fn default() -> Self {
         Self {
             kernel: KernelName::Nuts,
+            metric: MetricName::Dense,
+            reference_frame: ReferenceFrame::Detectors,
             num_chains: 4,
             num_warmup: 1000,
             num_draws: 1000,
@@ -225,6 +258,8 @@ impl Default for SamplerSection {
             threads: 0,
             target_accept: None,
             init_radius: 2.0,
+            num_temperatures: 1,
+            beta_min: 0.01,
         }
     }
 }

@@ -11,6 +11,7 @@ mod output;
 mod posterior;
 mod prior;
 mod run_result;
+mod standardize;
 mod transform;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,8 @@ enum Command {
     /// Estimate the parameters of a binary black hole (writes result.json, samples.csv,
     /// summary.md and plots).
     Run(commands::run::Args),
+    /// Evaluate the exact and the relative-binning ln L at the points of a CSV file.
+    Likelihood(commands::likelihood::Args),
     /// Print the default run configuration (TOML).
     Config(commands::config::Args),
 }
@@ -38,6 +41,7 @@ fn main() -> std::process::ExitCode {
         Command::Waveform(args) => commands::waveform::run(&args),
         Command::Run(args) => commands::run::run(&args),
         Command::Config(args) => commands::config::run(&args),
+        Command::Likelihood(args) => commands::likelihood::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

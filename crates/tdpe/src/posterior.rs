@@ -9,14 +9,18 @@
 //!
 //! with the constraint term 0 inside and −∞ outside, and by the chain rule
 //! ∇_x ln p = A^T v, v_i = (ln π_i)'(θ_i) g_i'(y_i) + (ln|g_i'|)'(y_i) + ∂ ln L/∂θ_i · g_i'(y_i).
+//! With a [`DetectorFrameSky`], the coordinates of (geocent_time, ra, dec) are replaced by the
+//! arrival time at the first detector and the (zenith, azimuth) of the detector pair's frame:
+//! θ = F(s), and ln p gains ln|det ∂θ/∂s| while gradients in θ are pulled back by (∂θ/∂s)ᵀ.
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 
+use tdpe_detector::{Detector, DetectorPairFrame};
 use tdpe_likelihood::{BbhRelativeBinning, LikelihoodError};
 use tdpe_mcmc::{LogDensity, PriorLikelihood};
 use tdpe_signal::{component_masses, BbhParameters, PARAMETER_NAMES};
 
-use crate::prior::{Distribution, PriorSet};
+use crate::prior::{Distribution, PriorSet, GEOCENT_TIME};
 use crate::transform::Transform;
 
 /// A BBH log-likelihood ratio with its gradient in the 11 parameters
@@ -46,6 +50,150 @@ struct Coordinate {
     /// Index into [`PARAMETER_NAMES`].
     parameter: usize,
     transform: Transform,
+}
+
+/// Index of ra in [`PARAMETER_NAMES`] (the zenith angle takes its place in s).
+const RA: usize = 9;
+/// Index of dec (the azimuth takes its place in s).
+const DEC: usize = 10;
+
+/// Samples the sky in the frame of the first two detectors and the time at the first detector
+/// (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`): the two-detector sky ring is
+/// a line of constant zenith, and the arrival time at a detector is measured far better than
+/// the geocentre time, which the ring correlates with ra and dec. The frame is fixed at the
+/// sidereal time of the epoch, as the likelihood's antenna patterns and delays are, so
+/// t_gc = t_det − τ_det(ra, dec) exactly and the map s → θ has det ∂θ/∂s = sin(zenith)/cos(dec).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DetectorFrameSky {
+    frame: DetectorPairFrame,
+    reference: Detector,
+    gmst: f64,
+}
+
+/// ∂θ/∂s of the sky coordinates and ln|det ∂θ/∂s| with its gradient.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct SkyJacobian {
+    /// ∂(geocent_time, ra, dec)/∂zenith and ∂/∂azimuth.
+    d_zenith: [f64; 3],
+    d_azimuth: [f64; 3],
+    log_det: f64,
+    /// ∂ ln|det|/∂(zenith, azimuth).
+    d_log_det: [f64; 2],
+}
+
+impl SkyJacobian {
+    /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
+    fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
+        let mut out = *g;
+        let dot = |d: &[f64; 3]| d[0] * g[GEOCENT_TIME] + d[1] * g[RA] + d[2] * g[DEC];
+        out[RA] = dot(&self.d_zenith);
+        out[DEC] = dot(&self.d_azimuth);
+        out
+    }
+}
+
+impl DetectorFrameSky {
+    /// The frame of `first` and `second` at sidereal time `gmst`; times at `first`.
+    pub fn new(
+        first: &Detector,
+        second: &Detector,
+        gmst: f64,
+    ) -> Result<Self, tdpe_detector::DetectorError> {
+        Ok(Self {
+            frame: DetectorPairFrame::new(first, second, gmst)?,
+            reference: first.clone(),
+            gmst,
+        })
+    }
+
+    /// Largest |τ| of any detector (s): the reference time's range beyond the geocentre's.
+    fn max_delay(&self) -> f64 {
+        let r = &self.reference.location;
+        (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]).sqrt() / tdpe_detector::delay::C_SI
+    }
+
+    /// s of θ: (t_det, zenith, azimuth) in place of (geocent_time, ra, dec).
+    fn sampled(&self, theta: &[f64; 11]) -> [f64; 11] {
+        let mut s = *theta;
+        let (zenith, azimuth) = self.frame.from_ra_dec(theta[RA], theta[DEC]);
+        let delay = self
+            .reference
+            .time_delay_from_geocenter(theta[RA], theta[DEC], self.gmst);
+        s[GEOCENT_TIME] = theta[GEOCENT_TIME] + delay;
+        s[RA] = zenith;
+        s[DEC] = azimuth;
+        s
+    }
+
+    /// θ of s, with the Jacobian.
+    fn theta(&self, s: &[f64; 11]) -> ([f64; 11], SkyJacobian) {
+        let sky = self.frame.to_ra_dec(s[RA], s[DEC]);
+        let delay = self
+            .reference
+            .time_delay_derivatives(sky.ra, sky.dec, self.gmst);
+        let mut theta = *s;
+        theta[GEOCENT_TIME] = s[GEOCENT_TIME] - delay.value;
+        theta[RA] = sky.ra;
+        theta[DEC] = sky.dec;
+        let column = |k: usize| {
+            [
+                -(delay.d_ra * sky.d_ra[k] + delay.d_dec * sky.d_dec[k]),
+                sky.d_ra[k],
+                sky.d_dec[k],
+            ]
+        };
+        let tan_dec = sky.dec.tan();
+        let jacobian = SkyJacobian {
+            d_zenith: column(0),
+            d_azimuth: column(1),
+            log_det: s[RA].sin().ln() - sky.dec.cos().ln(),
+            d_log_det: [
+                1.0 / s[RA].tan() + tan_dec * sky.d_dec[0],
+                tan_dec * sky.d_dec[1],
+            ],
+        };
+        (theta, jacobian)
+    }
+
+    /// Transforms of (t_det, zenith, azimuth): the time's support widened by the largest delay.
+    fn transforms(&self, time: Transform) -> [Transform; 3] {
+        let pad = self.max_delay();
+        let time = match time {
+            Transform::Logit { lower, upper } => Transform::Logit {
+                lower: lower - pad,
+                upper: upper + pad,
+            },
+            Transform::LogLower { lower } => Transform::LogLower { lower: lower - pad },
+            Transform::LogUpper { upper } => Transform::LogUpper { upper: upper + pad },
+            other => other,
+        };
+        [
+            time,
+            Transform::Logit {
+                lower: 0.0,
+                upper: std::f64::consts::PI,
+            },
+            Transform::Periodic {
+                lower: 0.0,
+                upper: std::f64::consts::TAU,
+            },
+        ]
+    }
+}
+
+/// θ(x) and what the gradients need.
+struct Forwarded {
+    theta: [f64; 11],
+    /// Per coordinate: ds/dy, ln|ds/dy| and its y-derivative.
+    coordinates: Vec<(f64, f64, f64)>,
+    sky: Option<SkyJacobian>,
+}
+
+impl Forwarded {
+    /// The s-gradient of a function with θ-gradient `g`.
+    fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
+        self.sky.map_or(*g, |j| j.pull_back(g))
+    }
 }
 
 /// The affine map y = c + A x (A and A⁻¹ dense, row-major).
@@ -120,6 +268,8 @@ pub struct Posterior<L> {
     affine: Affine,
     /// Values of the fixed parameters (and placeholders for the sampled ones).
     fixed: [f64; 11],
+    /// Sky and time in a detector frame, if chosen.
+    sky: Option<DetectorFrameSky>,
 }
 
 impl<L: BbhLikelihood> Posterior<L> {
@@ -143,7 +293,24 @@ impl<L: BbhLikelihood> Posterior<L> {
             coordinates,
             affine: Affine::diagonal(vec![0.0; n], &vec![1.0; n]),
             fixed,
+            sky: None,
         }
+    }
+
+    /// Samples (geocent_time, ra, dec) as (arrival time at the first detector, zenith, azimuth)
+    /// in `sky`'s frame. Returns false (and changes nothing) unless all three are sampled.
+    pub fn use_detector_frame(&mut self, sky: DetectorFrameSky) -> bool {
+        let position = |k: usize| self.coordinates.iter().position(|c| c.parameter == k);
+        let (Some(t), Some(ra), Some(dec)) = (position(GEOCENT_TIME), position(RA), position(DEC))
+        else {
+            return false;
+        };
+        let [time, zenith, azimuth] = sky.transforms(self.coordinates[t].transform);
+        self.coordinates[t].transform = time;
+        self.coordinates[ra].transform = zenith;
+        self.coordinates[dec].transform = azimuth;
+        self.sky = Some(sky);
+        true
     }
 
     /// The likelihood.
@@ -161,9 +328,34 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// The unconstrained image y of `theta` (the centre for [`Posterior::standardize`]).
     pub fn to_y(&self, theta: &[f64; 11]) -> Vec<f64> {
+        let s = self.sky.as_ref().map_or(*theta, |sky| sky.sampled(theta));
         self.coordinates
             .iter()
-            .map(|c| c.transform.inverse(theta[c.parameter]))
+            .map(|c| c.transform.inverse(s[c.parameter]))
+            .collect()
+    }
+
+    /// Standard deviation of each y coordinate under the prior (from `draws` prior draws): the
+    /// widest the posterior can be, which bounds the standardisation where the likelihood is flat.
+    pub fn prior_widths<R: rand::Rng + ?Sized>(&self, draws: usize, rng: &mut R) -> Vec<f64> {
+        let ys: Vec<Vec<f64>> = (0..draws)
+            .map(|_| {
+                let mut theta = self.fixed;
+                for c in &self.coordinates {
+                    theta[c.parameter] =
+                        self.priors.parameters[c.parameter].distribution.sample(rng);
+                }
+                self.to_y(&theta)
+            })
+            .collect();
+        (0..self.coordinates.len())
+            .map(|i| {
+                let finite: Vec<f64> = ys.iter().map(|y| y[i]).filter(|y| y.is_finite()).collect();
+                let mean = finite.iter().sum::<f64>() / finite.len() as f64;
+                let var =
+                    finite.iter().map(|y| (y - mean).powi(2)).sum::<f64>() / finite.len() as f64;
+                var.sqrt()
+            })
             .collect()
     }
 
@@ -179,11 +371,7 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// The 11 parameters of x (periodic ones wrapped, geocent_time relative to the epoch).
     pub fn parameters(&self, x: &[f64]) -> [f64; 11] {
-        let mut theta = self.fixed;
-        for (c, yi) in self.coordinates.iter().zip(self.affine.y(x)) {
-            theta[c.parameter] = c.transform.forward(yi).value;
-        }
-        theta
+        self.forward(x).theta
     }
 
     /// ln π(θ) of the physical parameters (Σ of the priors' log densities, fixed ones
@@ -217,16 +405,27 @@ impl<L: BbhLikelihood> Posterior<L> {
             })
     }
 
-    /// θ(x) and, per coordinate, dθ/dy, the log-Jacobian ln|dθ/dy| and its y-derivative.
-    fn forward(&self, x: &[f64]) -> ([f64; 11], Vec<(f64, f64, f64)>) {
-        let mut theta = self.fixed;
-        let mut d = Vec::with_capacity(x.len());
+    /// θ(x), and per coordinate ds/dy, ln|ds/dy| and its y-derivative, and the sky Jacobian.
+    fn forward(&self, x: &[f64]) -> Forwarded {
+        let mut s = self.fixed;
+        let mut coordinates = Vec::with_capacity(x.len());
         for (c, yi) in self.coordinates.iter().zip(self.affine.y(x)) {
             let f = c.transform.forward(yi);
-            theta[c.parameter] = f.value;
-            d.push((f.derivative, f.log_jacobian, f.d_log_jacobian));
+            s[c.parameter] = f.value;
+            coordinates.push((f.derivative, f.log_jacobian, f.d_log_jacobian));
         }
-        (theta, d)
+        let (theta, sky) = match &self.sky {
+            Some(frame) => {
+                let (theta, jacobian) = frame.theta(&s);
+                (theta, Some(jacobian))
+            }
+            None => (s, None),
+        };
+        Forwarded {
+            theta,
+            coordinates,
+            sky,
+        }
     }
 
     /// ln L and ∂ ln L/∂θ at θ (−∞ and zeros on failure).
@@ -248,19 +447,35 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
     }
 
     fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        let (theta, d) = self.forward(x);
+        let forwarded = self.forward(x);
+        let theta = &forwarded.theta;
         grad.fill(0.0);
-        if !self.constraints_hold(&theta) {
+        if !self.constraints_hold(theta) {
             return f64::NEG_INFINITY;
         }
         let mut total = self.affine.log_det;
-        let mut v = vec![0.0; d.len()];
-        for (i, (c, &(dtheta, log_jac, d_log_jac))) in self.coordinates.iter().zip(&d).enumerate() {
+        let mut d_theta = [0.0; 11];
+        for c in &self.coordinates {
             let dist = &self.priors.parameters[c.parameter].distribution;
             let t = theta[c.parameter];
-            total += dist.ln_pdf(t) + log_jac;
-            v[i] = dist.d_ln_pdf(t) * dtheta + d_log_jac;
+            total += dist.ln_pdf(t);
+            d_theta[c.parameter] = dist.d_ln_pdf(t);
         }
+        let mut d_s = forwarded.pull_back(&d_theta);
+        if let Some(sky) = &forwarded.sky {
+            total += sky.log_det;
+            d_s[RA] += sky.d_log_det[0];
+            d_s[DEC] += sky.d_log_det[1];
+        }
+        let v: Vec<f64> = self
+            .coordinates
+            .iter()
+            .zip(&forwarded.coordinates)
+            .map(|(c, &(ds, log_jac, d_log_jac))| {
+                total += log_jac;
+                d_s[c.parameter] * ds + d_log_jac
+            })
+            .collect();
         self.affine.pull_back(&v, grad);
         if total.is_finite() && grad.iter().all(|g| g.is_finite()) {
             total
@@ -271,14 +486,15 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
     }
 
     fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        let (theta, d) = self.forward(x);
+        let forwarded = self.forward(x);
         let mut g = [0.0; 11];
-        let value = self.likelihood_at(&theta, &mut g);
+        let value = self.likelihood_at(&forwarded.theta, &mut g);
+        let d_s = forwarded.pull_back(&g);
         let v: Vec<f64> = self
             .coordinates
             .iter()
-            .zip(&d)
-            .map(|(c, &(dtheta, _, _))| g[c.parameter] * dtheta)
+            .zip(&forwarded.coordinates)
+            .map(|(c, &(ds, _, _))| d_s[c.parameter] * ds)
             .collect();
         self.affine.pull_back(&v, grad);
         value
@@ -372,25 +588,74 @@ mod tests {
             x0.clone(),
             vec![0.3, -0.5, 0.2, 0.1, -0.7, 0.4, 9.0, -8.0, 0.5, 12.0, 0.3],
         ] {
-            let mut g = vec![0.0; 11];
-            let f = post.log_density_and_gradient(&x, &mut g);
-            assert!(f.is_finite());
-            for i in 0..11 {
-                let h = 1e-6;
-                let (mut xp, mut xm) = (x.clone(), x.clone());
-                xp[i] += h;
-                xm[i] -= h;
-                let mut scratch = vec![0.0; 11];
-                let fd = (post.log_density_and_gradient(&xp, &mut scratch)
-                    - post.log_density_and_gradient(&xm, &mut scratch))
-                    / (2.0 * h);
-                assert!(
-                    (fd - g[i]).abs() < 1e-5 * (1.0 + g[i].abs()),
-                    "coordinate {i}: fd {fd} vs {}",
-                    g[i]
-                );
-            }
+            assert_gradient_matches(&post, &x);
         }
+    }
+
+    /// ∇ ln p against central differences at `x`.
+    fn assert_gradient_matches(post: &Posterior<Mock>, x: &[f64]) {
+        let n = x.len();
+        let mut g = vec![0.0; n];
+        let f = post.log_density_and_gradient(x, &mut g);
+        assert!(f.is_finite());
+        for i in 0..n {
+            let h = 1e-6;
+            let (mut xp, mut xm) = (x.to_vec(), x.to_vec());
+            xp[i] += h;
+            xm[i] -= h;
+            let mut scratch = vec![0.0; n];
+            let fd = (post.log_density_and_gradient(&xp, &mut scratch)
+                - post.log_density_and_gradient(&xm, &mut scratch))
+                / (2.0 * h);
+            assert!(
+                (fd - g[i]).abs() < 1e-5 * (1.0 + g[i].abs()),
+                "coordinate {i}: fd {fd} vs {}",
+                g[i]
+            );
+        }
+    }
+
+    /// In the H1–L1 frame: θ → x → θ round trip, the gradient, and the prior measure (the
+    /// isotropic ra/dec prior becomes sin(zenith) × uniform azimuth, so ln π + ln|det| in s
+    /// equals ln sin(zenith) up to a constant).
+    #[test]
+    fn detector_frame_sky() {
+        let mut post = posterior(DEFAULT_PRIOR);
+        let h1 = Detector::from_name("H1").unwrap();
+        let l1 = Detector::from_name("L1").unwrap();
+        assert!(post.use_detector_frame(DetectorFrameSky::new(&h1, &l1, 0.8).unwrap()));
+        let theta = [
+            28.0, 0.7, 0.2, -0.3, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
+        ];
+        let x0 = post.to_x(&theta);
+        let back = post.parameters(&x0);
+        for k in 0..11 {
+            assert!(
+                (back[k] - theta[k]).abs() < 1e-9 * (1.0 + theta[k].abs()),
+                "{k}"
+            );
+        }
+        assert_gradient_matches(&post, &x0);
+        assert_gradient_matches(
+            &post,
+            &[0.3, -0.5, 0.2, 0.1, -0.7, 0.4, 9.0, -8.0, 0.5, 1.2, 3.3],
+        );
+        let sky = post.sky.clone().unwrap();
+        let mut offsets = Vec::new();
+        for (zenith, azimuth) in [(0.3, 0.2), (1.0, 2.0), (2.2, 4.0), (2.9, 5.9)] {
+            let mut s = theta;
+            (s[GEOCENT_TIME], s[RA], s[DEC]) = (0.01, zenith, azimuth);
+            let (t, jacobian) = sky.theta(&s);
+            let ln_prior: f64 = [RA, DEC]
+                .iter()
+                .map(|&k| post.priors.parameters[k].distribution.ln_pdf(t[k]))
+                .sum();
+            offsets.push(ln_prior + jacobian.log_det - f64::ln(zenith.sin()));
+        }
+        assert!(
+            offsets.iter().all(|o| (o - offsets[0]).abs() < 1e-12),
+            "{offsets:?}"
+        );
     }
 
     #[test]

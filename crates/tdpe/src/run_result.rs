@@ -152,6 +152,24 @@ pub struct SamplerSettings {
     pub target_accept: f64,
     /// Relative-binning node-refinement target (≈ wanted |Δ ln L|²).
     pub relative_binning_target: f64,
+    /// Temperatures per chain (1: no tempering).
+    pub num_temperatures: usize,
+    /// Smallest inverse temperature of the tempering ladder.
+    pub beta_min: f64,
+}
+
+/// What parallel tempering reports.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TemperingReport {
+    /// Inverse temperatures of each chain's adapted ladder (β = 1 first).
+    pub ladders: Vec<Vec<f64>>,
+    /// Swap acceptance per neighbouring pair, averaged over chains.
+    pub swap_acceptance: Vec<f64>,
+    /// Round trips (β = 1 → β_min → β = 1) per chain after warm-up.
+    pub round_trips: Vec<usize>,
+    /// Thermodynamic-integration ln Z of the likelihood ratio (ln Bayes factor signal vs
+    /// noise) with its Monte-Carlo standard error, if estimated.
+    pub ln_bayes_factor: Option<(f64, f64)>,
 }
 
 /// Everything the run hands to `output::write_all`.
@@ -206,6 +224,8 @@ pub struct RunResult {
     pub total_time_s: f64,
     /// Gradient evaluations over all chains, warm-up included.
     pub gradient_evaluations: u64,
+    /// Parallel tempering's ladders, swaps and evidence (tempered runs only).
+    pub tempering: Option<TemperingReport>,
     /// Convergence diagnostics per sampled parameter and per derived parameter
     /// (`mass_1`, `mass_2`, `chi_eff`), keyed by bilby name, in column order.
     pub diagnostics: Vec<(String, ParamDiagnostics)>,

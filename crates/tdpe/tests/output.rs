@@ -19,7 +19,7 @@ use rand_distr::{Distribution, StandardNormal};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use run_result::{
     Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
-    SamplerSettings, WaveformReconstruction,
+    SamplerSettings, TemperingReport, WaveformReconstruction,
 };
 use tdpe_mcmc::ChainSummary;
 
@@ -239,7 +239,10 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
             threads: 0,
             target_accept: 0.8,
             relative_binning_target: 0.01,
+            num_temperatures: 1,
+            beta_min: 0.01,
         },
+        tempering: None,
         log_noise_evidence: -4123.5,
         detectors: vec![
             DetectorInfo {
@@ -330,6 +333,32 @@ fn writes_every_product_of_a_synthetic_run() {
     // Writing again replaces the products in place.
     output::write_all(&result).unwrap();
     assert_eq!(file_names(&dir), expected);
+}
+
+/// A tempered run fills bilby's evidence keys from thermodynamic integration and reports the
+/// ladder in meta_data and summary.md.
+#[test]
+fn tempered_run_reports_evidence_and_swaps() {
+    let dir = scratch("output-tempered");
+    let mut result = synthetic(dir.clone(), 2, 50);
+    result.sampler_kwargs.num_temperatures = 3;
+    result.tempering = Some(TemperingReport {
+        ladders: vec![vec![1.0, 0.3, 0.01]; 2],
+        swap_acceptance: vec![0.41, 0.37],
+        round_trips: vec![12, 9],
+        ln_bayes_factor: Some((250.25, 0.5)),
+    });
+    output::write_all(&result).unwrap();
+    let doc = read_json(&dir.join("result.json"));
+    assert_eq!(doc["log_bayes_factor"], 250.25);
+    assert_eq!(doc["log_evidence"], 250.25 - 4123.5);
+    assert_eq!(doc["log_evidence_err"], 0.5);
+    assert_eq!(doc["meta_data"]["tempering"]["round_trips"][1], 9);
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(summary.contains("## Parallel tempering"), "{summary}");
+    assert!(summary.contains("0.41, 0.37"), "{summary}");
+    assert!(summary.contains("250.25 ± 0.50"), "{summary}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

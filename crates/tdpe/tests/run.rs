@@ -46,13 +46,13 @@ fn reduced_zero_noise_run_writes_every_product_around_the_truth() {
         "run",
         "--zero-noise",
         "--sampler",
-        "mala",
+        "nuts",
         "--n-chains",
         "2",
         "--n-warmup",
-        "150",
+        "100",
         "--n-draws",
-        "150",
+        "100",
         "--no-progress",
         "--outdir",
         path_str(&outdir),
@@ -81,7 +81,7 @@ fn reduced_zero_noise_run_writes_every_product_around_the_truth() {
     let rows: Vec<Vec<f64>> = lines
         .map(|l| l.split(',').map(|v| v.parse().unwrap()).collect())
         .collect();
-    assert_eq!(rows.len(), 300);
+    assert_eq!(rows.len(), 200);
     let (m1, m2) = (36.0_f64, 29.0_f64);
     let chirp_mass = (m1 * m2).powf(0.6) / (m1 + m2).powf(0.2);
     let truth = [
@@ -112,8 +112,80 @@ fn reduced_zero_noise_run_writes_every_product_around_the_truth() {
             misses.push(format!("{name}: {value} not in [{lo}, {hi}]"));
         }
     }
-    // A short MALA run starting at the truth: allow one near miss in the tails.
-    assert!(misses.len() <= 1, "{misses:?}");
+    // A short run whose chains have not mixed: allow two near misses in the tails.
+    assert!(misses.len() <= 2, "{misses:?}");
+
+    // `tdpe likelihood` on the same problem: relative binning agrees with the exact likelihood
+    // at the posterior draws. (Its values differ from the run's log_likelihood column by up to
+    // ~1e-2, because samples.csv holds absolute GPS times, whose f64 resolution is 2.4e-7 s.)
+    let config = config_with(&dir, &[("zero_noise = false", "zero_noise = true")]);
+    let lnl = dir.join("lnl.csv");
+    let out = tdpe(&[
+        "likelihood",
+        path_str(&config),
+        "--points",
+        path_str(&outdir.join("samples.csv")),
+        "--output",
+        path_str(&lnl),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&lnl).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("lnl_exact,lnl_rb,gradient_norm_rb"));
+    let column = header.iter().position(|h| *h == "log_likelihood").unwrap();
+    let mut worst = 0.0_f64;
+    for line in lines {
+        let v: Vec<f64> = line.split(',').map(|x| x.parse().unwrap()).collect();
+        worst = worst.max((v[0] - v[1]).abs());
+    }
+    assert!(worst < 2e-3, "relative binning off by {worst}");
+
+    // Zero noise: the truth is the likelihood's maximum, and the chains reach it.
+    let truth_csv = dir.join("truth.csv");
+    let names: Vec<&str> = truth.iter().map(|(n, _)| *n).collect();
+    let values: Vec<String> = truth.iter().map(|(_, v)| v.to_string()).collect();
+    std::fs::write(
+        &truth_csv,
+        format!("{}\n{}\n", names.join(","), values.join(",")),
+    )
+    .unwrap();
+    let out = tdpe(&[
+        "likelihood",
+        path_str(&config),
+        "--points",
+        path_str(&truth_csv),
+        "--output",
+        "-",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let at_truth: f64 = stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // ½(ρ_H1² + ρ_L1²) with the optimal SNRs 21.366 and 16.490.
+    assert!((at_truth - 364.2).abs() < 0.2, "{at_truth}");
+    let best = rows
+        .iter()
+        .map(|r| r[column])
+        .fold(f64::NEG_INFINITY, f64::max);
+    assert!(
+        best <= at_truth + 2e-3 && best > at_truth - 3.0,
+        "best draw {best}, truth {at_truth}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -5,16 +5,21 @@
 //! c_b = Q_k(θ) · W(t_b − t_c − τ_k; λ) / v_b, and with g = a − ½Rc − ½conj(Pc) from the summary
 //! data, d ln L = Re Σ_b g_b dc_b where
 //! ∂c_b = ∂Q_k · r_b + Q_k [∂_λ W − Ẇ (∂t_c + ∂τ_k)] / v_b.
-//! ∂_λ W and Ẇ come from dual numbers over (M_c, q, χ1, χ2, s) at the B+1 nodes only; Q_k and
-//! τ_k have closed-form gradients. No tape: memory does not grow with the evaluations.
+//! ∂_λ W and Ẇ come in reverse mode from f64 evaluations at the B+1 nodes and one contraction
+//! with the waveform set-up's dual numbers over (M_c, q, χ1, χ2); Q_k and τ_k have closed-form
+//! gradients. No tape: memory does not grow with the evaluations.
+
+use std::cell::RefCell;
 
 use num_complex::Complex64;
+use tdpe_phenomt::{Dual, IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
 use tdpe_signal::{BbhParameters, SignalModel};
 
-use super::design::{draw_design_points, dual_waveform, mode_with_derivatives, DetectorFiducial};
+use super::design::{draw_design_points, DetectorFiducial};
 use super::exact::BbhExactLikelihood;
+use super::trig::sin_cos;
 use crate::error::LikelihoodError;
-use crate::relative_binning::{refine_nodes, snr_weights, RefineOptions, SummaryData};
+use crate::relative_binning::{refine_nodes, snr_weights, RbWorkspace, RefineOptions, SummaryData};
 
 /// Index of `geocent_time` in [`tdpe_signal::PARAMETER_NAMES`].
 const TIME: usize = 8;
@@ -65,6 +70,44 @@ struct DetectorSummary {
     node_times: Vec<f64>,
     /// 1/v_b.
     inverse_fiducial: Vec<Complex64>,
+}
+
+impl DetectorSummary {
+    /// The waveform W(t_b − `shift`) at the nodes with its traces, and r_b = W/v_b, into the
+    /// scratch.
+    fn ratios(&self, waveform: &IMRPhenomT<f64>, shift: f64, s: &mut Scratch) {
+        s.times.clear();
+        s.times.extend(self.node_times.iter().map(|&t| t - shift));
+        s.modes.resize(s.times.len(), Default::default());
+        waveform.mode22_traced_many(&s.times, &mut s.modes);
+        s.ratios.clear();
+        s.ratios.extend(
+            s.modes
+                .iter()
+                .zip(&self.inverse_fiducial)
+                .map(|((m, _), inv_v)| {
+                    let (sin, cos) = sin_cos(m.phase);
+                    Complex64::new(m.amplitude * cos, -m.amplitude * sin) * inv_v
+                }),
+        );
+    }
+}
+
+/// Per-thread buffers of the evaluations, so that a call allocates nothing once warm.
+#[derive(Default)]
+struct Scratch {
+    /// Of one detector: the waveform's times, values and traces at the nodes, r_b,
+    /// c_b = Q r_b and the adjoint g_b.
+    times: Vec<f64>,
+    modes: Vec<(Mode22<f64>, Mode22Trace)>,
+    ratios: Vec<Complex64>,
+    c: Vec<Complex64>,
+    g: Vec<Complex64>,
+    ws: RbWorkspace,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 /// The relative-binning likelihood of a BBH over a detector network.
@@ -211,71 +254,72 @@ impl BbhRelativeBinning {
         let waveform = self
             .model
             .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
-        let mut total = 0.0;
-        for (k, det) in self.detectors.iter().enumerate() {
-            let proj = self.model.projection(k, p).value;
-            let c: Vec<Complex64> = det
-                .node_times
-                .iter()
-                .zip(&det.inverse_fiducial)
-                .map(|(&t, inv_v)| {
-                    let m = waveform.mode22(t - p.geocent_time - proj.delay);
-                    proj.factor * Complex64::from_polar(m.amplitude, -m.phase) * inv_v
-                })
-                .collect();
-            total += det
-                .summary
-                .log_likelihood_ratio(&c, &mut det.summary.workspace())?;
-        }
-        Ok(total)
+        SCRATCH.with_borrow_mut(|s| {
+            let mut total = 0.0;
+            for (k, det) in self.detectors.iter().enumerate() {
+                let proj = self.model.projection(k, p).value;
+                det.ratios(&waveform, p.geocent_time + proj.delay, s);
+                s.c.clear();
+                s.c.extend(s.ratios.iter().map(|r| proj.factor * r));
+                total += det.summary.log_likelihood_ratio(&s.c, &mut s.ws)?;
+            }
+            Ok(total)
+        })
     }
 
     /// Log-likelihood ratio and its gradient with respect to the 11 parameters, in the order of
     /// [`tdpe_signal::PARAMETER_NAMES`].
+    ///
+    /// Reverse mode through the waveform (likelihood.md §4): with z_b = g_b c_b,
+    /// Re(g_b ∂c_b) = Re(z_b) ∂A_b/A_b + Im(z_b) ∂Φ_b for c_b ∝ A_b e^(−iΦ_b), so the nodes are
+    /// evaluated in f64 and their weighted derivatives accumulated by
+    /// [`IMRPhenomT::mode22_adjoint`], then contracted once with the set-up's derivatives
+    /// (duals in M_c, q, χ1, χ2 only).
     pub fn log_likelihood_ratio_and_gradient(
         &self,
         p: &BbhParameters,
         gradient: &mut [f64; 11],
     ) -> Result<f64, LikelihoodError> {
-        let waveform = dual_waveform(&self.model, p)?;
+        let seeded = self.model.waveform(
+            Dual::<4>::variable(p.chirp_mass, 0),
+            Dual::variable(p.mass_ratio, 1),
+            Dual::variable(p.chi_1, 2),
+            Dual::variable(p.chi_2, 3),
+        )?;
+        let waveform = seeded.values();
+        let mut adjoint = Mode22Adjoint::default();
         gradient.iter_mut().for_each(|g| *g = 0.0);
-        let mut total = 0.0;
-        for (k, det) in self.detectors.iter().enumerate() {
-            let pg = self.model.projection(k, p);
-            let q = pg.value.factor;
-            let m = det.node_times.len();
-            let mut ratios = Vec::with_capacity(m);
-            let mut dw = Vec::with_capacity(m);
-            for (&t, inv_v) in det.node_times.iter().zip(&det.inverse_fiducial) {
-                let (w, d) = mode_with_derivatives(&waveform, t - p.geocent_time - pg.value.delay);
-                ratios.push(w * inv_v);
-                // Q ∂W/v for (M_c, q, χ1, χ2, s)
-                dw.push(d.map(|dj| q * dj * inv_v));
-            }
-            let c: Vec<Complex64> = ratios.iter().map(|r| q * r).collect();
-            let mut g = vec![Complex64::new(0.0, 0.0); m];
-            total += det
-                .summary
-                .adjoint(&c, &mut g, &mut det.summary.workspace())?;
-            // Re Σ_b g_b ∂c_b: intrinsic directions directly; extrinsic ones through
-            // Σ g_b r_b and Σ g_b Q Ẇ_b / v_b.
-            let mut sums = [Complex64::new(0.0, 0.0); 5];
-            let mut g_r = Complex64::new(0.0, 0.0);
-            for b in 0..m {
-                for (s, d) in sums.iter_mut().zip(&dw[b]) {
-                    *s += g[b] * d;
+        let total = SCRATCH.with_borrow_mut(|s| {
+            let mut total = 0.0;
+            for (k, det) in self.detectors.iter().enumerate() {
+                let pg = self.model.projection(k, p);
+                let (q, shift) = (pg.value.factor, p.geocent_time + pg.value.delay);
+                det.ratios(&waveform, shift, s);
+                s.c.clear();
+                s.c.extend(s.ratios.iter().map(|r| q * r));
+                s.g.resize(s.c.len(), Complex64::new(0.0, 0.0));
+                total += det.summary.adjoint(&s.c, &mut s.g, &mut s.ws)?;
+                // Σ_b g_b r_b carries ∂Q; Σ_b Re(g_b Q Ẇ_b/v_b) the node times' shift.
+                let (mut g_r, mut g_wdot) = (Complex64::new(0.0, 0.0), 0.0);
+                for b in 0..s.c.len() {
+                    g_r += s.g[b] * s.ratios[b];
+                    let z = s.g[b] * s.c[b];
+                    let (mode, trace) = &s.modes[b];
+                    let a_bar = if mode.amplitude > 0.0 {
+                        z.re / mode.amplitude
+                    } else {
+                        0.0
+                    };
+                    g_wdot += waveform.mode22_adjoint(trace, a_bar, z.im, &mut adjoint);
                 }
-                g_r += g[b] * ratios[b];
+                for (j, grad) in gradient.iter_mut().enumerate().skip(4) {
+                    let d_shift = if j == TIME { 1.0 } else { 0.0 } + pg.d_delay[j];
+                    *grad += (pg.d_factor[j] * g_r).re - g_wdot * d_shift;
+                }
             }
-            for j in 0..4 {
-                gradient[j] += sums[j].re;
-            }
-            let g_wdot = sums[4].re;
-            for (j, grad) in gradient.iter_mut().enumerate().skip(4) {
-                let shift = if j == TIME { 1.0 } else { 0.0 } + pg.d_delay[j];
-                *grad += (pg.d_factor[j] * g_r).re - g_wdot * shift;
-            }
-        }
+            Ok::<_, LikelihoodError>(total)
+        })?;
+        gradient[..4].copy_from_slice(&seeded.gradient(&adjoint));
         Ok(total)
     }
 }

@@ -5,38 +5,45 @@
 //! binning → posterior on an unconstrained vector → MCMC → `output::write_all`.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
 use rand::seq::index::sample as sample_indices;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tdpe_detector::{Detector, GpsTime};
+use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_likelihood::{
     BbhExactLikelihood, BbhRelativeBinning, ExactLikelihood, RelativeBinningOptions, SampleGrid,
 };
 use tdpe_mcmc::diagnostics::{ess_bulk, ess_tail, rhat};
-use tdpe_mcmc::{sample, Hmc, Init, LogDensity, Mala, Nuts, SamplerConfig, Samples};
+use tdpe_mcmc::{
+    sample_tempered_until, sample_until, Adaptation, Hmc, Init, Kernel, LogDensity, Mala,
+    MetricAdaptation, Nuts, PriorLikelihood, SamplerConfig, Samples, TemperingConfig,
+};
 use tdpe_noise::{LowFrequencyCutoff, Psd, PsdColumn, BUILTIN_PSDS};
 use tdpe_signal::{
     chirp_mass_and_ratio, component_masses, BbhParameters, SignalModel, PARAMETER_NAMES,
 };
 
-use crate::config::{Config, KernelName, PsdColumnName, StrainFormat};
+use crate::config::{Config, KernelName, MetricName, PsdColumnName, ReferenceFrame, StrainFormat};
 use crate::data::{
     detector_seed, read_frequency_series, read_time_series, simulate_noise, Whitener,
 };
 use crate::fiducial::{maximize, Dimension, SearchOptions};
 use crate::output;
-use crate::posterior::{Affine, Posterior};
+use crate::posterior::{Affine, DetectorFrameSky, Posterior};
 use crate::prior::{Entry, PriorFile, PriorSet, DEFAULT_PRIOR, GEOCENT_TIME};
 use crate::run_result::{
     Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
-    SamplerSettings, WaveformReconstruction,
+    SamplerSettings, TemperingReport, WaveformReconstruction,
 };
+use crate::standardize::laplace_at_mode;
 
 /// Posterior waveforms drawn for the reconstruction plot.
 const RECONSTRUCTION_DRAWS: usize = 50;
+/// Prior draws that give the prior widths bounding the Laplace map.
+const PRIOR_WIDTH_DRAWS: usize = 4000;
 /// Prior draws that seed the maximum-likelihood search.
 const SEARCH_PRIOR_DRAWS: usize = 2000;
 
@@ -64,6 +71,18 @@ pub struct Args {
     /// MCMC kernel [config: sampler.kernel].
     #[arg(long, value_enum)]
     pub sampler: Option<KernelName>,
+
+    /// Metric learned in the warm-up [config: sampler.metric].
+    #[arg(long, value_enum)]
+    pub metric: Option<MetricName>,
+
+    /// Sky and time coordinates of the sampler [config: sampler.reference_frame].
+    #[arg(long, value_enum)]
+    pub reference_frame: Option<ReferenceFrame>,
+
+    /// Temperatures per chain; > 1 runs parallel tempering [config: sampler.num_temperatures].
+    #[arg(long, value_name = "K")]
+    pub temperatures: Option<usize>,
 
     /// Number of chains [config: sampler.num_chains].
     #[arg(long, value_name = "N")]
@@ -122,6 +141,15 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     if let Some(k) = args.sampler {
         s.kernel = k;
     }
+    if let Some(m) = args.metric {
+        s.metric = m;
+    }
+    if let Some(f) = args.reference_frame {
+        s.reference_frame = f;
+    }
+    if let Some(k) = args.temperatures {
+        s.num_temperatures = k;
+    }
     if let Some(n) = args.n_chains {
         s.num_chains = n;
     }
@@ -163,13 +191,13 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
 }
 
 /// Everything set up before sampling.
-struct Problem {
-    config: Config,
-    epoch: GpsTime,
+pub(crate) struct Problem {
+    pub(crate) config: Config,
+    pub(crate) epoch: GpsTime,
     grid: SampleGrid,
     cutoff: LowFrequencyCutoff,
     psds: Vec<Psd>,
-    exact: BbhExactLikelihood,
+    pub(crate) exact: BbhExactLikelihood,
     priors: PriorSet,
     injection: Option<BbhParameters>,
 }
@@ -279,7 +307,7 @@ fn injection_parameters(config: &Config, epoch: &GpsTime) -> anyhow::Result<Opti
 }
 
 /// Reads and checks everything up to the exact likelihood.
-fn set_up(config: Config) -> anyhow::Result<Problem> {
+pub(crate) fn set_up(config: Config) -> anyhow::Result<Problem> {
     config.validate()?;
     let detectors = Detector::network(&config.detectors).context("detectors")?;
     let epoch = GpsTime::from_f64(config.trigger_time).context("trigger_time")?;
@@ -477,84 +505,22 @@ fn search_fiducial(problem: &Problem, threads: usize) -> anyhow::Result<BbhParam
     Ok(BbhParameters::from_array(theta_of(&result.point)))
 }
 
-/// The Laplace approximation at the fiducial point as the sampler's affine map y = c + A x:
-/// with H the Hessian of ln p in y (central differences of the analytic gradient, step 1e-4)
-/// and −H = R Rᵀ (Cholesky), A = R⁻ᵀ so that A Aᵀ = (−H)⁻¹ and x ≈ N(0, I). If −H is not
-/// positive definite, A is diagonal with the conditional widths (−H_ii)^(−1/2) (1 where the
-/// curvature is not negative). `target` must be standardised with A = I at the centre.
-fn laplace_affine<T: LogDensity>(target: &T, center: Vec<f64>) -> Affine {
-    let n = target.dim();
-    let h = 1e-4;
-    let mut hess = vec![0.0; n * n];
-    let mut finite = true;
-    for i in 0..n {
-        let (mut gp, mut gm) = (vec![0.0; n], vec![0.0; n]);
-        let mut x = vec![0.0; n];
-        x[i] = h;
-        finite &= target.log_density_and_gradient(&x, &mut gp).is_finite();
-        x[i] = -h;
-        finite &= target.log_density_and_gradient(&x, &mut gm).is_finite();
-        for j in 0..n {
-            hess[i * n + j] = (gp[j] - gm[j]) / (2.0 * h);
-        }
+/// Values of a periodic parameter on [lower, upper) re-wrapped so that the period starts in the
+/// emptiest of 64 bins of their histogram.
+fn cut_at_sparsest(values: &[f64], lower: f64, upper: f64) -> Vec<f64> {
+    const BINS: usize = 64;
+    let period = upper - lower;
+    let mut counts = [0usize; BINS];
+    for v in values {
+        let bin = (((v - lower) / period).rem_euclid(1.0) * BINS as f64) as usize;
+        counts[bin.min(BINS - 1)] += 1;
     }
-    // −H, symmetrised.
-    let a: Vec<f64> = (0..n * n)
-        .map(|k| {
-            let (i, j) = (k / n, k % n);
-            -0.5 * (hess[i * n + j] + hess[j * n + i])
-        })
-        .collect();
-    if let Some(r) = finite.then(|| cholesky(&a, n)).flatten() {
-        // R⁻¹ by forward substitution, then A = (R⁻¹)ᵀ and A⁻¹ = Rᵀ.
-        let mut r_inv = vec![0.0; n * n];
-        for col in 0..n {
-            for i in col..n {
-                let rhs = if i == col { 1.0 } else { 0.0 };
-                let sum: f64 = (col..i).map(|k| r[i * n + k] * r_inv[k * n + col]).sum();
-                r_inv[i * n + col] = (rhs - sum) / r[i * n + i];
-            }
-        }
-        let transpose =
-            |m: &[f64]| -> Vec<f64> { (0..n * n).map(|k| m[(k % n) * n + k / n]).collect() };
-        return Affine {
-            center,
-            matrix: transpose(&r_inv),
-            inverse: transpose(&r),
-            log_det: -(0..n).map(|i| r[i * n + i].ln()).sum::<f64>(),
-        };
-    }
-    let scales: Vec<f64> = (0..n)
-        .map(|i| {
-            let c = a[i * n + i];
-            if finite && c > 0.0 {
-                (1.0 / c.sqrt()).clamp(1e-6, 2.0)
-            } else {
-                1.0
-            }
-        })
-        .collect();
-    Affine::diagonal(center, &scales)
-}
-
-/// Lower Cholesky factor R of a symmetric n × n matrix (R Rᵀ = a), if positive definite.
-fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
-    let mut r = vec![0.0; n * n];
-    for i in 0..n {
-        for j in 0..=i {
-            let sum: f64 = (0..j).map(|k| r[i * n + k] * r[j * n + k]).sum();
-            if i == j {
-                let d = a[i * n + i] - sum;
-                if !(d > 0.0 && d.is_finite()) {
-                    return None;
-                }
-                r[i * n + i] = d.sqrt();
-            } else {
-                r[i * n + j] = (a[i * n + j] - sum) / r[j * n + j];
-            }
-        }
-    }
-    Some(r)
+    let emptiest = (0..BINS).min_by_key(|&b| counts[b]).unwrap_or(0);
+    let cut = lower + (emptiest as f64 + 0.5) * period / BINS as f64;
+    values
+        .iter()
+        .map(|v| cut + (v - cut).rem_euclid(period))
+        .collect()
 }
 
 /// Named values of the 11 parameters (absolute GPS geocent_time) and the derived masses and χ_eff.
@@ -596,30 +562,114 @@ fn derived(t: &[f64; 11]) -> [(&'static str, f64); 3] {
     ]
 }
 
-/// Runs the chosen kernel.
-fn run_sampler<T: LogDensity + Sync>(
-    target: &T,
+/// What the sampler returns: the draws, the target acceptance used, and the tempering report.
+struct SamplerOutput {
+    samples: Samples,
+    target_accept: f64,
+    tempering: Option<TemperingReport>,
+}
+
+/// Runs the chosen kernel, tempered if `tempering.num_temperatures > 1`, until done or `stop`.
+fn run_sampler<M: LogDensity + PriorLikelihood + Sync>(
+    model: &M,
     name: KernelName,
     target_accept: Option<f64>,
     config: &SamplerConfig,
-) -> anyhow::Result<(Samples, f64)> {
-    Ok(match name {
+    tempering: &TemperingConfig,
+    stop: &AtomicBool,
+) -> anyhow::Result<SamplerOutput> {
+    fn with<M: LogDensity + PriorLikelihood + Sync, K: Kernel>(
+        model: &M,
+        kernel: K,
+        config: &SamplerConfig,
+        tempering: &TemperingConfig,
+        stop: &AtomicBool,
+    ) -> anyhow::Result<SamplerOutput> {
+        let target_accept = kernel.target_accept();
+        if tempering.num_temperatures <= 1 {
+            return Ok(SamplerOutput {
+                samples: sample_until(model, &kernel, config, stop)?,
+                target_accept,
+                tempering: None,
+            });
+        }
+        let tempered = sample_tempered_until(model, &kernel, config, tempering, stop)?;
+        let tempering = TemperingReport {
+            ladders: tempered.chains.iter().map(|c| c.ladder.clone()).collect(),
+            swap_acceptance: tempered.swap_acceptance(),
+            round_trips: tempered.round_trips(),
+            ln_bayes_factor: tempered.ln_evidence.map(|e| (e.ln_z, e.stderr)),
+        };
+        Ok(SamplerOutput {
+            samples: tempered.samples,
+            target_accept,
+            tempering: Some(tempering),
+        })
+    }
+    match name {
         KernelName::Nuts => {
             let mut k = Nuts::default();
             k.target_accept = target_accept.unwrap_or(k.target_accept);
-            (sample(target, &k, config)?, k.target_accept)
+            with(model, k, config, tempering, stop)
         }
         KernelName::Hmc => {
             let mut k = Hmc::default();
             k.target_accept = target_accept.unwrap_or(k.target_accept);
-            (sample(target, &k, config)?, k.target_accept)
+            with(model, k, config, tempering, stop)
         }
         KernelName::Mala => {
             let mut k = Mala::default();
             k.target_accept = target_accept.unwrap_or(k.target_accept);
-            (sample(target, &k, config)?, k.target_accept)
+            with(model, k, config, tempering, stop)
         }
-    })
+    }
+}
+
+/// A flag that the first Ctrl-C sets (the chains then stop and the draws so far are written);
+/// a second Ctrl-C exits at once.
+fn interrupt_flag() -> &'static AtomicBool {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    // Setting the handler fails only if one is already set (a second run in one process).
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupted: finishing the current transitions and writing the draws so far (Ctrl-C again to abort)");
+    });
+    &STOP
+}
+
+/// The fiducial point (the injection, or the maximum-likelihood search on real data; fixed
+/// parameters at their DeltaFunction values) and the relative-binning likelihood around it.
+pub(crate) fn relative_binning_at_fiducial(
+    problem: &Problem,
+    threads: usize,
+) -> anyhow::Result<([f64; 11], BbhRelativeBinning)> {
+    let config = &problem.config;
+    let fiducial = match problem.injection {
+        Some(p) => p,
+        None => search_fiducial(problem, threads)?,
+    };
+    let mut fiducial_theta = fiducial.to_array();
+    for (k, prior) in problem.priors.parameters.iter().enumerate() {
+        if prior.is_fixed() {
+            fiducial_theta[k] = prior.distribution.support().0;
+        }
+    }
+    let options = RelativeBinningOptions {
+        target: config.likelihood.relative_binning_target,
+        design_points: config.likelihood.design_points,
+        max_nodes: config.likelihood.max_nodes,
+        seed: config.sampler.seed,
+        ..RelativeBinningOptions::default()
+    };
+    let rb = BbhRelativeBinning::new(
+        &problem.exact,
+        BbhParameters::from_array(fiducial_theta),
+        &options,
+    )
+    .context("relative binning around the fiducial point")?;
+    Ok((fiducial_theta, rb))
 }
 
 /// Runs `tdpe run`.
@@ -634,31 +684,20 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         n => n,
     };
 
-    let fiducial = match problem.injection {
-        Some(p) => p,
-        None => search_fiducial(&problem, threads)?,
-    };
-    // Fixed parameters take their DeltaFunction values.
-    let mut fiducial_theta = fiducial.to_array();
-    for (k, prior) in problem.priors.parameters.iter().enumerate() {
-        if prior.is_fixed() {
-            fiducial_theta[k] = prior.distribution.support().0;
-        }
-    }
-    let fiducial = BbhParameters::from_array(fiducial_theta);
-    let options = RelativeBinningOptions {
-        target: config.likelihood.relative_binning_target,
-        design_points: config.likelihood.design_points,
-        max_nodes: config.likelihood.max_nodes,
-        seed: config.sampler.seed,
-        ..RelativeBinningOptions::default()
-    };
-    let rb = BbhRelativeBinning::new(&problem.exact, fiducial, &options)
-        .context("relative binning around the fiducial point")?;
+    let (fiducial_theta, rb) = relative_binning_at_fiducial(&problem, threads)?;
     let node_counts = rb.node_counts();
-    let fiducial_log_likelihood = problem.exact.log_likelihood_ratio(&fiducial)?;
+    let fiducial_log_likelihood = problem
+        .exact
+        .log_likelihood_ratio(&BbhParameters::from_array(fiducial_theta))?;
 
     let mut posterior = Posterior::new(problem.priors.clone(), rb);
+    if config.sampler.reference_frame == ReferenceFrame::Detectors {
+        let detectors = Detector::network(&config.detectors)?;
+        if let [first, second, ..] = detectors.as_slice() {
+            let gmst = greenwich_mean_sidereal_time(problem.epoch)?;
+            posterior.use_detector_frame(DetectorFrameSky::new(first, second, gmst)?);
+        }
+    }
     let center = posterior.to_y(&fiducial_theta);
     let dim = center.len();
     posterior.standardize(Affine::diagonal(center.clone(), &vec![1.0; dim]));
@@ -670,7 +709,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
              parameter on its prior's bound)"
         );
     }
-    let affine = laplace_affine(&posterior, center);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(config.sampler.seed ^ 0x1A9_1ACE);
+    let prior_widths = posterior.prior_widths(PRIOR_WIDTH_DRAWS, &mut rng);
+    let (affine, newton_steps) = laplace_at_mode(&posterior, &center, &prior_widths);
+    eprintln!(
+        "sampler coordinates: Laplace map at the posterior mode, {newton_steps} Newton steps from the fiducial point"
+    );
     posterior.standardize(affine);
     let sampler_config = SamplerConfig {
         num_chains: config.sampler.num_chains,
@@ -684,14 +728,32 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             radius: config.sampler.init_radius,
             max_attempts: 100,
         },
+        adaptation: Adaptation {
+            metric: match config.sampler.metric {
+                MetricName::Dense => MetricAdaptation::Dense,
+                MetricName::Diagonal => MetricAdaptation::Diagonal,
+            },
+            ..Adaptation::default()
+        },
         ..SamplerConfig::default()
     };
     let sampling_started = Instant::now();
-    let (samples, target_accept) = run_sampler(
+    let tempering = TemperingConfig {
+        num_temperatures: config.sampler.num_temperatures,
+        beta_min: config.sampler.beta_min,
+        ..TemperingConfig::default()
+    };
+    let SamplerOutput {
+        samples,
+        target_accept,
+        tempering,
+    } = run_sampler(
         &posterior,
         config.sampler.kernel,
         config.sampler.target_accept,
         &sampler_config,
+        &tempering,
+        interrupt_flag(),
     )?;
     let sampling_time_s = sampling_started.elapsed().as_secs_f64();
 
@@ -705,6 +767,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             fiducial_log_likelihood,
             node_counts,
             target_accept,
+            tempering,
             sampling_time_s,
             started,
         },
@@ -740,6 +803,7 @@ struct CollectInfo {
     fiducial_log_likelihood: f64,
     node_counts: Vec<usize>,
     target_accept: f64,
+    tempering: Option<TemperingReport>,
     sampling_time_s: f64,
     started: Instant,
 }
@@ -797,39 +861,37 @@ fn collect(
         columns[15].values.push(posterior.log_prior(t));
     }
 
-    // Diagnostics: sampled coordinates on the sampler's (unwrapped) coordinates, derived ones
-    // on their values; both rank-normalised, hence invariant under monotone maps.
-    let summary = samples.summary();
-    let mut diagnostics: Vec<(String, ParamDiagnostics)> = posterior
-        .sampled_names()
-        .iter()
-        .zip(&summary)
-        .map(|(n, s)| {
-            (
-                n.to_string(),
-                ParamDiagnostics {
-                    rhat: s.rhat,
-                    ess_bulk: s.ess_bulk,
-                    ess_tail: s.ess_tail,
-                },
-            )
-        })
-        .collect();
+    // Diagnostics on the parameters' values (sampled and derived), not on the sampler's
+    // coordinates: those mix every parameter with the periodic ones, which wander freely over
+    // their periods on the real line (through exact copies of the posterior, e.g. ψ + π/2 with
+    // φ + π/2 for the (2,2) mode) and would look unconverged in every coordinate. Periodic
+    // parameters are cut where their draws are sparsest, so that a mode is not split in two.
     let n_chains = chain_index.len().checked_div(len).unwrap_or(0);
-    for column in &columns[11..14] {
-        let per_chain: Vec<&[f64]> = (0..n_chains)
-            .map(|c| &column.values[c * len..(c + 1) * len])
-            .collect();
-        if len >= 4 {
-            diagnostics.push((
-                column.name.clone(),
-                ParamDiagnostics {
-                    rhat: rhat(&per_chain),
-                    ess_bulk: ess_bulk(&per_chain),
-                    ess_tail: ess_tail(&per_chain),
-                },
-            ));
+    let sampled = posterior.sampled_names();
+    let mut diagnostics: Vec<(String, ParamDiagnostics)> = Vec::new();
+    for (k, column) in columns[..14].iter().enumerate() {
+        if len < 4 || (k < 11 && !sampled.contains(&PARAMETER_NAMES[k])) {
+            continue;
         }
+        let prior = problem.priors.parameters.get(k);
+        let values = match prior.filter(|p| p.is_periodic()) {
+            Some(p) => {
+                let (lower, upper) = p.distribution.support();
+                cut_at_sparsest(&column.values, lower, upper)
+            }
+            None => column.values.clone(),
+        };
+        let per_chain: Vec<&[f64]> = (0..n_chains)
+            .map(|c| &values[c * len..(c + 1) * len])
+            .collect();
+        diagnostics.push((
+            column.name.clone(),
+            ParamDiagnostics {
+                rhat: rhat(&per_chain),
+                ess_bulk: ess_bulk(&per_chain),
+                ess_tail: ess_tail(&per_chain),
+            },
+        ));
     }
 
     // Per-detector SNRs at the fiducial point.
@@ -937,7 +999,10 @@ fn collect(
             threads: config.sampler.threads,
             target_accept: info.target_accept,
             relative_binning_target: config.likelihood.relative_binning_target,
+            num_temperatures: config.sampler.num_temperatures,
+            beta_min: config.sampler.beta_min,
         },
+        tempering: info.tempering,
         log_noise_evidence: problem.exact.likelihood().noise_log_likelihood(),
         detectors,
         trigger_time: config.trigger_time,
@@ -957,4 +1022,30 @@ fn collect(
         config_toml: config.to_toml(),
         version: env!("CARGO_PKG_VERSION").into(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mode across the wrap point of [0, 2π) comes out contiguous.
+    #[test]
+    fn periodic_values_are_cut_where_sparsest() {
+        let tau = std::f64::consts::TAU;
+        let values: Vec<f64> = (0..200)
+            .map(|i| (f64::from(i) / 200.0 - 0.5) * 0.8)
+            .map(|v: f64| v.rem_euclid(tau))
+            .collect();
+        let cut = cut_at_sparsest(&values, 0.0, tau);
+        let (lo, hi) = cut
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                (a.min(*v), b.max(*v))
+            });
+        assert!(hi - lo < 0.81, "{lo} {hi}");
+        // Same point on the circle.
+        for (a, b) in values.iter().zip(&cut) {
+            assert!(((a - b) / tau - ((a - b) / tau).round()).abs() < 1e-12);
+        }
+    }
 }

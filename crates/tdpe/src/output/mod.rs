@@ -6,7 +6,7 @@
 //! temporary name in the output directory and renamed into place, so a reader never sees a
 //! half-written product, and an error leaves the products already written intact.
 
-mod atomic;
+pub mod atomic;
 mod axis;
 mod contour;
 mod corner;

@@ -41,14 +41,23 @@ fn document(result: &RunResult) -> anyhow::Result<Json> {
         .filter(|p| p.repr.starts_with("Constraint("))
         .map(|p| Json::str(&p.name))
         .collect();
+    // Thermodynamic integration over the tempering ladder; NaN (as bilby writes) otherwise.
+    let (ln_bayes_factor, ln_bayes_factor_err) = result
+        .tempering
+        .as_ref()
+        .and_then(|t| t.ln_bayes_factor)
+        .unwrap_or((f64::NAN, f64::NAN));
     Ok(Json::object([
         ("label", Json::str(&result.label)),
         ("outdir", Json::str(result.outdir.to_string_lossy())),
         ("sampler", Json::str(&result.sampler)),
-        ("log_evidence", Json::Float(f64::NAN)),
-        ("log_evidence_err", Json::Float(f64::NAN)),
+        (
+            "log_evidence",
+            Json::Float(ln_bayes_factor + result.log_noise_evidence),
+        ),
+        ("log_evidence_err", Json::Float(ln_bayes_factor_err)),
         ("log_noise_evidence", Json::Float(result.log_noise_evidence)),
-        ("log_bayes_factor", Json::Float(f64::NAN)),
+        ("log_bayes_factor", Json::Float(ln_bayes_factor)),
         ("priors", priors(result)),
         ("posterior", posterior(result)),
         (
@@ -208,6 +217,13 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ),
         ("diagnostics", diagnostics),
         ("chains", Json::Array(chains)),
+        (
+            "tempering",
+            match &result.tempering {
+                Some(t) => Json::from_serde(serde_json::to_value(t)?),
+                None => Json::Null,
+            },
+        ),
         ("config", Json::str(&result.config_toml)),
     ]))
 }

@@ -27,6 +27,7 @@ fn render(result: &RunResult) -> String {
     header(&mut out, result);
     posterior_table(&mut out, result);
     chains_table(&mut out, result);
+    tempering(&mut out, result);
     cost(&mut out, result);
     detectors_table(&mut out, result);
     out
@@ -195,6 +196,46 @@ fn chains_table(out: &mut String, result: &RunResult) {
             out,
             "\n**{divergences} divergent transitions** after warm-up: the sampler met curvature it \
              could not follow; the posterior may be biased there."
+        );
+    }
+    out.push('\n');
+}
+
+/// Swap acceptance, round trips and the evidence of a tempered run.
+fn tempering(out: &mut String, result: &RunResult) {
+    let Some(t) = &result.tempering else {
+        return;
+    };
+    out.push_str(
+        "## Parallel tempering
+
+",
+    );
+    let list = |values: &mut dyn Iterator<Item = String>| values.collect::<Vec<_>>().join(", ");
+    let _ = writeln!(
+        out,
+        "- {} temperatures per chain; swap acceptance per neighbouring pair (β = 1 first): {}",
+        t.ladders.first().map_or(0, Vec::len),
+        list(&mut t.swap_acceptance.iter().map(|a| fixed(*a, 2)))
+    );
+    let _ = writeln!(
+        out,
+        "- Round trips per chain (β = 1 → β_min → β = 1): {}",
+        list(&mut t.round_trips.iter().map(usize::to_string))
+    );
+    if let Some(ladder) = t.ladders.first() {
+        let _ = writeln!(
+            out,
+            "- Ladder of chain 0 (β): {}",
+            list(&mut ladder.iter().map(|b| significant(*b, 3)))
+        );
+    }
+    if let Some((ln_z, err)) = t.ln_bayes_factor {
+        let _ = writeln!(
+            out,
+            "- ln Bayes factor (signal vs noise, thermodynamic integration): {} ± {} (Monte-Carlo error only; the quadrature over the ladder adds more)",
+            fixed(ln_z, 2),
+            fixed(err, 2)
         );
     }
     out.push('\n');
