@@ -428,26 +428,8 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
     }
 
-    /// ln L and ∂ ln L/∂θ at θ (−∞ and zeros on failure).
-    fn likelihood_at(&self, theta: &[f64; 11], grad_theta: &mut [f64; 11]) -> f64 {
-        let p = BbhParameters::from_array(*theta);
-        match self.likelihood.log_likelihood_and_gradient(&p, grad_theta) {
-            Ok(v) if v.is_finite() && grad_theta.iter().all(|g| g.is_finite()) => v,
-            _ => {
-                grad_theta.fill(0.0);
-                f64::NEG_INFINITY
-            }
-        }
-    }
-}
-
-impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
-    fn dim(&self) -> usize {
-        self.coordinates.len()
-    }
-
-    fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        let forwarded = self.forward(x);
+    /// ln π with its x-gradient, at the point `forwarded` (see [`PriorLikelihood`]).
+    fn prior_term(&self, forwarded: &Forwarded, grad: &mut [f64]) -> f64 {
         let theta = &forwarded.theta;
         grad.fill(0.0);
         if !self.constraints_hold(theta) {
@@ -485,8 +467,8 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
         }
     }
 
-    fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        let forwarded = self.forward(x);
+    /// ln L with its x-gradient, at the point `forwarded`.
+    fn likelihood_term(&self, forwarded: &Forwarded, grad: &mut [f64]) -> f64 {
         let mut g = [0.0; 11];
         let value = self.likelihood_at(&forwarded.theta, &mut g);
         let d_s = forwarded.pull_back(&g);
@@ -499,6 +481,32 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
         self.affine.pull_back(&v, grad);
         value
     }
+
+    /// ln L and ∂ ln L/∂θ at θ (−∞ and zeros on failure).
+    fn likelihood_at(&self, theta: &[f64; 11], grad_theta: &mut [f64; 11]) -> f64 {
+        let p = BbhParameters::from_array(*theta);
+        match self.likelihood.log_likelihood_and_gradient(&p, grad_theta) {
+            Ok(v) if v.is_finite() && grad_theta.iter().all(|g| g.is_finite()) => v,
+            _ => {
+                grad_theta.fill(0.0);
+                f64::NEG_INFINITY
+            }
+        }
+    }
+}
+
+impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
+    fn dim(&self) -> usize {
+        self.coordinates.len()
+    }
+
+    fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        self.prior_term(&self.forward(x), grad)
+    }
+
+    fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        self.likelihood_term(&self.forward(x), grad)
+    }
 }
 
 impl<L: BbhLikelihood> LogDensity for Posterior<L> {
@@ -507,12 +515,14 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
     }
 
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        let log_prior = self.log_prior_and_gradient(x, grad);
+        // θ(x) once for both terms.
+        let forwarded = self.forward(x);
+        let log_prior = self.prior_term(&forwarded, grad);
         if !log_prior.is_finite() {
             return f64::NEG_INFINITY;
         }
         let mut g_like = vec![0.0; grad.len()];
-        let log_like = self.log_likelihood_and_gradient(x, &mut g_like);
+        let log_like = self.likelihood_term(&forwarded, &mut g_like);
         if !log_like.is_finite() {
             return f64::NEG_INFINITY;
         }
