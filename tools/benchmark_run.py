@@ -7,6 +7,9 @@ for the peak RSS, and reads wall time, gradient evaluations and bulk ESS from re
 
     python3 tools/benchmark_run.py                       # the full table (hours on 2 cores)
     python3 tools/benchmark_run.py --warmup 200 --draws 200 --chains 2 --scaling 1 2 4
+
+The scaling runs (chains, relative-binning nodes, segment length) measure cost, not mixing, so
+they use their own, shorter --scaling-warmup/--scaling-draws.
 """
 
 import argparse
@@ -23,9 +26,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, "target", "release", "tdpe")
 
 
-def run(args, outdir):
-    """Runs tdpe with `args`; returns (result.json as dict, peak RSS in MB, wall s)."""
+def run(args, outdir, config=None):
+    """Runs tdpe with `args` (and CONFIG text, if given); returns (result.json as dict, peak RSS
+    in MB, wall s)."""
     command = ["/usr/bin/time", "-v", BINARY, "run", "--no-progress", "--outdir", outdir] + args
+    if config is not None:
+        path = outdir + ".toml"
+        with open(path, "w") as f:
+            f.write(config)
+        command.insert(4, path)
     started = time.time()
     done = subprocess.run(command, capture_output=True, text=True)
     wall = time.time() - started
@@ -37,6 +46,17 @@ def run(args, outdir):
     return json.loads(text), rss_kb / 1024.0, wall
 
 
+def segment_config(duration):
+    """The default configuration with a segment of `duration` s (merger 2 s before the end)."""
+    text = subprocess.run([BINARY, "config"], capture_output=True, text=True, check=True).stdout
+    return re.sub(r"(?m)^duration = [0-9.]+", f"duration = {duration:.1f}", text)
+
+
+def nodes(result):
+    detectors = result["meta_data"]["likelihood"]["interferometers"]
+    return "/".join(str(d["relative_binning_nodes"]) for d in detectors.values())
+
+
 def row(label, result, rss, wall):
     meta = result["meta_data"]
     sampling = meta["sampling_time"]
@@ -44,11 +64,13 @@ def row(label, result, rss, wall):
     rhat = meta["diagnostics"]["rhat"]
     worst = min(ess, key=lambda k: ess[k] if ess[k] is not None else -1)
     min_ess = ess[worst] or 0.0
-    max_rhat = max(v for v in rhat.values() if v is not None)
+    rhats = [v for v in rhat.values() if v is not None]
+    # R̂ needs two chains (as in ArviZ).
+    max_rhat = f"{max(rhats):.3f}" if rhats else "—"
     grads = meta["gradient_evaluations"]
     return (
         f"| {label} | {wall:.0f} | {sampling:.0f} | {grads:,} | {1e6 * sampling / grads:.0f} | "
-        f"{min_ess:.0f} ({worst}) | {min_ess / sampling:.2f} | {max_rhat:.3f} | {rss:.0f} |"
+        f"{min_ess:.0f} ({worst}) | {min_ess / sampling:.2f} | {max_rhat} | {rss:.0f} |"
     )
 
 
@@ -59,6 +81,12 @@ def main():
     parser.add_argument("--chains", type=int, default=4, help="chains of the per-kernel runs")
     parser.add_argument("--scaling", type=int, nargs="*", default=[1, 2, 4, 8, 16],
                         help="chain counts of the NUTS scaling runs")
+    parser.add_argument("--scaling-warmup", type=int, default=200)
+    parser.add_argument("--scaling-draws", type=int, default=200)
+    parser.add_argument("--rb-targets", type=float, nargs="*", default=[1e-5, 1e-7, 1e-9],
+                        help="relative-binning targets of the node-count runs")
+    parser.add_argument("--durations", type=float, nargs="*", default=[4, 8, 16, 32, 64],
+                        help="segment lengths (s) of the segment-length runs")
     parser.add_argument("--output", default=os.path.join(ROOT, "docs", "benchmark.md"))
     options = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "-p", "tdpe"], cwd=ROOT, check=True)
@@ -66,7 +94,8 @@ def main():
     header = ("| run | wall (s) | sampling (s) | gradients | µs per gradient (all threads) | "
               "min bulk ESS | min ESS/s | max R̂ | peak RSS (MB) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|")
     common = ["--n-warmup", str(options.warmup), "--n-draws", str(options.draws)]
-    kernels, scaling = [], []
+    short = ["--n-warmup", str(options.scaling_warmup), "--n-draws", str(options.scaling_draws)]
+    kernels, scaling, node_rows, segment_rows = [], [], [], []
     with tempfile.TemporaryDirectory() as scratch:
         for kernel in ["nuts", "hmc", "mala"]:
             out = os.path.join(scratch, kernel)
@@ -75,9 +104,19 @@ def main():
             print(kernels[-1], flush=True)
         for chains in options.scaling:
             out = os.path.join(scratch, f"chains{chains}")
-            result, rss, wall = run(common + ["--n-chains", str(chains)], out)
+            result, rss, wall = run(short + ["--n-chains", str(chains)], out)
             scaling.append(row(f"nuts, {chains} chains", result, rss, wall))
             print(scaling[-1], flush=True)
+        for target in options.rb_targets:
+            out = os.path.join(scratch, f"target{target:g}")
+            result, rss, wall = run(short + ["--n-chains", "2", "--rb-target", str(target)], out)
+            node_rows.append(row(f"target {target:g}, nodes {nodes(result)}", result, rss, wall))
+            print(node_rows[-1], flush=True)
+        for duration in options.durations:
+            out = os.path.join(scratch, f"segment{duration:g}")
+            result, rss, wall = run(short + ["--n-chains", "2"], out, segment_config(duration))
+            segment_rows.append(row(f"{duration:g} s, nodes {nodes(result)}", result, rss, wall))
+            print(segment_rows[-1], flush=True)
 
     cpu = platform.processor() or platform.machine()
     try:
@@ -88,7 +127,9 @@ def main():
     text = f"""# tdpe run: benchmark
 
 Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
-`--warmup {options.warmup} --draws {options.draws} --chains {options.chains} --scaling {' '.join(map(str, options.scaling))}`).
+`--warmup {options.warmup} --draws {options.draws} --chains {options.chains} --scaling {' '.join(map(str, options.scaling))}
+--scaling-warmup {options.scaling_warmup} --scaling-draws {options.scaling_draws} --rb-targets {' '.join(f"{t:g}" for t in options.rb_targets)}
+--durations {' '.join(f"{d:g}" for d in options.durations)}`).
 
 - Machine: {cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}.
 - Problem: the embedded default (`cargo run --release -- run`): GW150914-like injection in H1 and L1
@@ -97,6 +138,10 @@ Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
   process; sampling time, gradient evaluations (warm-up included, all chains) and bulk ESS come
   from result.json. ESS/s is the smallest bulk ESS over the parameters divided by the sampling
   time. Threads = all cores, so with more chains than cores the chains share them.
+- Reading the tables: an ESS (and ESS/s) means something only where R̂ < 1.01; a kernel whose
+  chains have not mixed reports a meaningless ESS/s, however large. The scaling runs are short
+  on purpose: read their cost columns (wall, gradients, µs per gradient, peak RSS), not their
+  ESS or R̂.
 
 ## Kernels
 
@@ -105,8 +150,29 @@ Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
 
 ## Scaling with the number of chains (NUTS)
 
+`--warmup {options.scaling_warmup} --draws {options.scaling_draws}` per chain.
+
 {header}
 {chr(10).join(scaling)}
+
+## Scaling with the number of relative-binning nodes (NUTS, 2 chains)
+
+The node count per detector (H1/L1) follows the accuracy target `--rb-target`.
+
+{header}
+{chr(10).join(node_rows)}
+
+## Scaling with the segment length (NUTS, 2 chains)
+
+The default problem with a longer segment (the merger stays 2 s before its end); the wall time
+includes the exact likelihood's set-up (the Toeplitz inverse) and the relative-binning set-up.
+
+{header}
+{chr(10).join(segment_rows)}
+
+The cost of one relative-binning ln L and of ln L with its gradient is measured by
+`cargo bench -p tdpe-likelihood --bench bbh_relative_binning` and reported in
+[relative_binning.md](relative_binning.md).
 """
     os.makedirs(os.path.dirname(options.output), exist_ok=True)
     with open(options.output, "w") as f:

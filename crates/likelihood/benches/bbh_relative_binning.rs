@@ -1,9 +1,9 @@
 //! BBH relative binning on the GW150914-like injection (H1+L1, 4 s at 2048 Hz, ~115 nodes per
 //! detector): one ln L, one ln L with its 11-parameter gradient, the set-up (design, nodes,
-//! summary data), and the parts of a call apart from the summary-data algebra: the IMRPhenomT
-//! set-up (f64 for ln L, with duals in the four intrinsic parameters for the gradient) and the
-//! (2,2) mode at ~230 node times (one at a time, staged as ln L does, and the gradient's
-//! reverse pass).
+//! summary data; also at 4096 Hz), and the parts of a call apart from the summary-data
+//! algebra: the IMRPhenomT set-up (f64 for ln L, with duals in the four intrinsic parameters
+//! for the gradient) and the (2,2) mode at ~230 node times (one at a time, staged as ln L
+//! does, and the gradient's reverse pass).
 //!
 //! `cargo bench -p tdpe-likelihood --bench bbh_relative_binning`
 
@@ -110,6 +110,11 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("setup", |b| {
         b.iter(|| BbhRelativeBinning::new(&exact, truth, &options).unwrap())
+    });
+    // The acceptance case of issue 4 for the set-up: 4 s at 4096 Hz.
+    let exact_4096 = noisy_injection(4096.0, 4.0);
+    group.bench_function("setup_4096hz_4s", |b| {
+        b.iter(|| BbhRelativeBinning::new(&exact_4096, truth, &options).unwrap())
     });
     group.finish();
 }

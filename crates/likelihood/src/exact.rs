@@ -122,7 +122,10 @@ impl ExactLikelihood {
     }
 
     /// Convenience: build each detector's C⁻¹ from a PSD with the low-frequency cut-off
-    /// (ACF on the default fine grid, Levinson–Durbin once per detector, O(N²)).
+    /// (ACF on the default fine grid, then [`ToeplitzInverse::from_acf`]: Levinson–Durbin,
+    /// O(N²), up to N = 16384; conjugate gradients, O(N log N) per iteration, above, where
+    /// log det C and hence [`Self::noise_log_likelihood`] carry an error of at most
+    /// [`ToeplitzInverse::log_det_error_bound`] (1e-6) per detector).
     pub fn from_psds(
         grid: SampleGrid,
         inputs: Vec<(String, Vec<f64>, &Psd)>,

@@ -19,7 +19,7 @@ pub mod exact;
 pub mod grid;
 pub mod relative_binning;
 
-pub use bbh::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
+pub use bbh::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions, SetupProfile};
 pub use error::LikelihoodError;
 pub use exact::{DetectorInput, DetectorTerms, ExactLikelihood, LikelihoodWorkspace};
 pub use grid::SampleGrid;

@@ -307,3 +307,59 @@ fn from_psds_builds_a_network() {
     let r = like.log_likelihood_ratio(&[&h, &h]).unwrap();
     assert!((r + 0.5 * (terms[0].h_h + terms[1].h_h)).abs() < 1e-12 * r.abs());
 }
+
+#[test]
+fn long_segment_conjugate_gradient_set_up_matches_levinson() {
+    // 16 s at 2048 Hz (N = 32768) is above the Levinson size, so `from_psds` takes the
+    // conjugate-gradient path; the likelihood must not notice.
+    use tdpe_noise::toeplitz::{Setup, ToeplitzOptions};
+    let n = 32768;
+    let grid = SampleGrid::new(0.0, FS, 16.0).unwrap();
+    let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
+    let spec = spectrum(n);
+    let acf = spec.acf();
+    let levinson = ToeplitzOptions {
+        levinson_max_len: usize::MAX,
+        ..ToeplitzOptions::default()
+    };
+    let reference = Arc::new(ToeplitzInverse::from_acf_with(&acf, n, &levinson).unwrap());
+    let amp = amplitude_for_snr(&reference, 6.0, 8.0, 20.0);
+    let h = sample(n, grid.dt, 0.0, |t| chirp(t, 6.0, 8.0, amp, 0.3));
+    let noise = simulate_frequency_domain_seeded(&spec, n, 3).unwrap();
+    let data: Vec<f64> = h.iter().zip(&noise).map(|(a, b)| a + b).collect();
+    let cg = ExactLikelihood::from_psds(
+        grid,
+        vec![("H1".into(), data.clone(), &psd)],
+        &LowFrequencyCutoff::default(),
+    )
+    .unwrap();
+    assert!(matches!(
+        cg.noise(0).setup(),
+        Setup::ConjugateGradients { .. }
+    ));
+    let exact = ExactLikelihood::new(
+        grid,
+        vec![DetectorInput {
+            name: "H1".into(),
+            data,
+            noise: reference,
+        }],
+    )
+    .unwrap();
+    for template in [
+        &h,
+        &sample(n, grid.dt, 0.0, |t| chirp(t, 6.002, 8.0, amp, 1.0)),
+    ] {
+        let (a, b) = (
+            cg.log_likelihood_ratio(&[template]).unwrap(),
+            exact.log_likelihood_ratio(&[template]).unwrap(),
+        );
+        assert!((a - b).abs() <= 1e-9 * b.abs().max(1.0), "{a} vs {b}");
+    }
+    let (a, b) = (cg.noise_log_likelihood(), exact.noise_log_likelihood());
+    println!(
+        "noise ln L: CG {a:.6}, Levinson {b:.6} (bound {:.1e})",
+        cg.noise(0).log_det_error_bound()
+    );
+    assert!((a - b).abs() <= 1e-6 + 1e-12 * b.abs(), "{a} vs {b}");
+}

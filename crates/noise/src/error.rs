@@ -84,6 +84,18 @@ pub enum NoiseError {
         /// Length expected.
         expected: usize,
     },
+    /// An iterative solve stopped before reaching its tolerance.
+    #[error(
+        "conjugate gradients did not converge: relative residual {residual:e} after {iterations} iterations (tolerance {tolerance:e})"
+    )]
+    NotConverged {
+        /// Iterations taken.
+        iterations: usize,
+        /// Relative residual reached.
+        residual: f64,
+        /// The tolerance asked for.
+        tolerance: f64,
+    },
     /// The covariance matrix is not (numerically) positive definite.
     #[error("covariance is not positive definite (failed at order {order} of {n})")]
     NotPositiveDefinite {

@@ -5,8 +5,10 @@
 //! - [`cutoff`]: the low-frequency cut-off put *into* the covariance (likelihood.md §5): a
 //!   Planck ramp from f_low − 4 Hz to f_low blending 1/S into a high-variance floor.
 //! - [`acf`]: autocovariance ρ = ½·fs·irfft(S_TD) on a fine frequency grid.
-//! - [`toeplitz`]: Levinson–Durbin for x = C⁻¹e₀ and log det C, then C⁻¹v in O(N log N) by the
+//! - [`toeplitz`]: x = C⁻¹e₀ and log det C (Levinson–Durbin; for long segments conjugate
+//!   gradients and a bracketed, truncated Levinson recursion), then C⁻¹v in O(N log N) by the
 //!   Gohberg–Semencul formula.
+//! - [`pcg`]: preconditioned conjugate gradients for C x = e₀ with FFT matvecs.
 //! - [`dense`]: dense Cholesky of C (faer), the small-N reference path.
 //! - [`simulate`]: coloured Gaussian noise with a seed (frequency domain, or exact from Cholesky).
 //! - [`welch`]: Welch PSD estimate with median averaging (scipy / bilby_pipe convention).
@@ -17,6 +19,7 @@ pub mod acf;
 pub mod cutoff;
 pub mod dense;
 pub mod error;
+pub mod pcg;
 pub mod psd;
 pub mod simulate;
 pub mod toeplitz;

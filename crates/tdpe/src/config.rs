@@ -214,6 +214,20 @@ pub enum ReferenceFrame {
     Sky,
 }
 
+/// The coordinates in which the sampler moves over the mass ratio and the aligned spins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum IntrinsicCoordinates {
+    /// The symmetric mass ratio η, the effective spin χ_eff and the position u along the line
+    /// of constant χ_eff in the (chi_1, chi_2) square: the combinations the phase depends on,
+    /// so the posterior is closer to Gaussian. Each applies when its parameters allow it (η for
+    /// mass_ratio within (0, 1], (χ_eff, u) for both spins sampled over the same interval).
+    /// Results are still mass_ratio, chi_1 and chi_2.
+    Effective,
+    /// mass_ratio, chi_1 and chi_2 themselves.
+    Components,
+}
+
 /// Sampler settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -224,6 +238,8 @@ pub struct SamplerSection {
     pub metric: MetricName,
     /// Sky and time coordinates of the sampler: `detectors` or `sky`.
     pub reference_frame: ReferenceFrame,
+    /// Mass-ratio and spin coordinates of the sampler: `effective` or `components`.
+    pub intrinsic_coordinates: IntrinsicCoordinates,
     /// Number of chains.
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
@@ -251,6 +267,7 @@ impl Default for SamplerSection {
             kernel: KernelName::Nuts,
             metric: MetricName::Dense,
             reference_frame: ReferenceFrame::Detectors,
+            intrinsic_coordinates: IntrinsicCoordinates::Effective,
             num_chains: 4,
             num_warmup: 1000,
             num_draws: 1000,

@@ -6,11 +6,13 @@
 mod commands;
 mod config;
 mod data;
+mod effective_spin;
 mod fiducial;
 mod output;
 mod posterior;
 mod prior;
 mod run_result;
+mod sky_frame;
 mod standardize;
 mod transform;
 

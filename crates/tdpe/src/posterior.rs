@@ -9,18 +9,21 @@
 //!
 //! with the constraint term 0 inside and −∞ outside, and by the chain rule
 //! ∇_x ln p = A^T v, v_i = (ln π_i)'(θ_i) g_i'(y_i) + (ln|g_i'|)'(y_i) + ∂ ln L/∂θ_i · g_i'(y_i).
-//! With a [`DetectorFrameSky`], the coordinates of (geocent_time, ra, dec) are replaced by the
-//! arrival time at the first detector and the (zenith, azimuth) of the detector pair's frame:
-//! θ = F(s), and ln p gains ln|det ∂θ/∂s| while gradients in θ are pulled back by (∂θ/∂s)ᵀ.
+//! Two optional maps θ = F(s) replace groups of coordinates, each adding ln|det ∂θ/∂s| to ln p
+//! and pulling gradients in θ back by (∂θ/∂s)ᵀ: with an [`EffectiveSpin`], (chi_1, chi_2)
+//! becomes (χ_eff, u); with a [`DetectorFrameSky`], (geocent_time, ra, dec) becomes the arrival
+//! time at the first detector and the (zenith, azimuth) of the detector pair's frame. (The
+//! mass ratio through η is a per-coordinate [`Transform`].)
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 
-use tdpe_detector::{Detector, DetectorPairFrame};
 use tdpe_likelihood::{BbhRelativeBinning, LikelihoodError};
 use tdpe_mcmc::{LogDensity, PriorLikelihood};
 use tdpe_signal::{component_masses, BbhParameters, PARAMETER_NAMES};
 
+use crate::effective_spin::{EffectiveSpin, SpinJacobian, CHI_1, CHI_2, MASS_RATIO};
 use crate::prior::{Distribution, PriorSet, GEOCENT_TIME};
+use crate::sky_frame::{DetectorFrameSky, SkyJacobian, DEC, RA};
 use crate::transform::Transform;
 
 /// A BBH log-likelihood ratio with its gradient in the 11 parameters
@@ -52,147 +55,21 @@ struct Coordinate {
     transform: Transform,
 }
 
-/// Index of ra in [`PARAMETER_NAMES`] (the zenith angle takes its place in s).
-const RA: usize = 9;
-/// Index of dec (the azimuth takes its place in s).
-const DEC: usize = 10;
-
-/// Samples the sky in the frame of the first two detectors and the time at the first detector
-/// (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`): the two-detector sky ring is
-/// a line of constant zenith, and the arrival time at a detector is measured far better than
-/// the geocentre time, which the ring correlates with ra and dec. The frame is fixed at the
-/// sidereal time of the epoch, as the likelihood's antenna patterns and delays are, so
-/// t_gc = t_det − τ_det(ra, dec) exactly and the map s → θ has det ∂θ/∂s = sin(zenith)/cos(dec).
-#[derive(Debug, Clone, PartialEq)]
-pub struct DetectorFrameSky {
-    frame: DetectorPairFrame,
-    reference: Detector,
-    gmst: f64,
-}
-
-/// ∂θ/∂s of the sky coordinates and ln|det ∂θ/∂s| with its gradient.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct SkyJacobian {
-    /// ∂(geocent_time, ra, dec)/∂zenith and ∂/∂azimuth.
-    d_zenith: [f64; 3],
-    d_azimuth: [f64; 3],
-    log_det: f64,
-    /// ∂ ln|det|/∂(zenith, azimuth).
-    d_log_det: [f64; 2],
-}
-
-impl SkyJacobian {
-    /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
-    fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
-        let mut out = *g;
-        let dot = |d: &[f64; 3]| d[0] * g[GEOCENT_TIME] + d[1] * g[RA] + d[2] * g[DEC];
-        out[RA] = dot(&self.d_zenith);
-        out[DEC] = dot(&self.d_azimuth);
-        out
-    }
-}
-
-impl DetectorFrameSky {
-    /// The frame of `first` and `second` at sidereal time `gmst`; times at `first`.
-    pub fn new(
-        first: &Detector,
-        second: &Detector,
-        gmst: f64,
-    ) -> Result<Self, tdpe_detector::DetectorError> {
-        Ok(Self {
-            frame: DetectorPairFrame::new(first, second, gmst)?,
-            reference: first.clone(),
-            gmst,
-        })
-    }
-
-    /// Largest |τ| of any detector (s): the reference time's range beyond the geocentre's.
-    fn max_delay(&self) -> f64 {
-        let r = &self.reference.location;
-        (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]).sqrt() / tdpe_detector::delay::C_SI
-    }
-
-    /// s of θ: (t_det, zenith, azimuth) in place of (geocent_time, ra, dec).
-    fn sampled(&self, theta: &[f64; 11]) -> [f64; 11] {
-        let mut s = *theta;
-        let (zenith, azimuth) = self.frame.from_ra_dec(theta[RA], theta[DEC]);
-        let delay = self
-            .reference
-            .time_delay_from_geocenter(theta[RA], theta[DEC], self.gmst);
-        s[GEOCENT_TIME] = theta[GEOCENT_TIME] + delay;
-        s[RA] = zenith;
-        s[DEC] = azimuth;
-        s
-    }
-
-    /// θ of s, with the Jacobian.
-    fn theta(&self, s: &[f64; 11]) -> ([f64; 11], SkyJacobian) {
-        let sky = self.frame.to_ra_dec(s[RA], s[DEC]);
-        let delay = self
-            .reference
-            .time_delay_derivatives(sky.ra, sky.dec, self.gmst);
-        let mut theta = *s;
-        theta[GEOCENT_TIME] = s[GEOCENT_TIME] - delay.value;
-        theta[RA] = sky.ra;
-        theta[DEC] = sky.dec;
-        let column = |k: usize| {
-            [
-                -(delay.d_ra * sky.d_ra[k] + delay.d_dec * sky.d_dec[k]),
-                sky.d_ra[k],
-                sky.d_dec[k],
-            ]
-        };
-        let tan_dec = sky.dec.tan();
-        let jacobian = SkyJacobian {
-            d_zenith: column(0),
-            d_azimuth: column(1),
-            log_det: s[RA].sin().ln() - sky.dec.cos().ln(),
-            d_log_det: [
-                1.0 / s[RA].tan() + tan_dec * sky.d_dec[0],
-                tan_dec * sky.d_dec[1],
-            ],
-        };
-        (theta, jacobian)
-    }
-
-    /// Transforms of (t_det, zenith, azimuth): the time's support widened by the largest delay.
-    fn transforms(&self, time: Transform) -> [Transform; 3] {
-        let pad = self.max_delay();
-        let time = match time {
-            Transform::Logit { lower, upper } => Transform::Logit {
-                lower: lower - pad,
-                upper: upper + pad,
-            },
-            Transform::LogLower { lower } => Transform::LogLower { lower: lower - pad },
-            Transform::LogUpper { upper } => Transform::LogUpper { upper: upper + pad },
-            other => other,
-        };
-        [
-            time,
-            Transform::Logit {
-                lower: 0.0,
-                upper: std::f64::consts::PI,
-            },
-            Transform::Periodic {
-                lower: 0.0,
-                upper: std::f64::consts::TAU,
-            },
-        ]
-    }
-}
-
 /// θ(x) and what the gradients need.
 struct Forwarded {
     theta: [f64; 11],
     /// Per coordinate: ds/dy, ln|ds/dy| and its y-derivative.
     coordinates: Vec<(f64, f64, f64)>,
+    spin: Option<SpinJacobian>,
     sky: Option<SkyJacobian>,
 }
 
 impl Forwarded {
-    /// The s-gradient of a function with θ-gradient `g`.
+    /// The s-gradient of a function with θ-gradient `g` (the spin and sky maps act on disjoint
+    /// parameters, so their pull-backs compose in either order).
     fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
-        self.sky.map_or(*g, |j| j.pull_back(g))
+        let g = self.sky.map_or(*g, |j| j.pull_back(g));
+        self.spin.map_or(g, |j| j.pull_back(&g))
     }
 }
 
@@ -268,6 +145,8 @@ pub struct Posterior<L> {
     affine: Affine,
     /// Values of the fixed parameters (and placeholders for the sampled ones).
     fixed: [f64; 11],
+    /// Aligned spins as (χ_eff, u), if chosen.
+    spin: Option<EffectiveSpin>,
     /// Sky and time in a detector frame, if chosen.
     sky: Option<DetectorFrameSky>,
 }
@@ -293,8 +172,54 @@ impl<L: BbhLikelihood> Posterior<L> {
             coordinates,
             affine: Affine::diagonal(vec![0.0; n], &vec![1.0; n]),
             fixed,
+            spin: None,
             sky: None,
         }
+    }
+
+    /// Samples mass_ratio through the symmetric mass ratio η (see [`Transform`]). Returns false
+    /// (and changes nothing) unless mass_ratio is sampled, non-periodic, within (0, 1].
+    pub fn use_symmetric_mass_ratio(&mut self) -> bool {
+        let prior = &self.priors.parameters[MASS_RATIO];
+        let (lower, upper) = prior.distribution.support();
+        let transform = Transform::symmetric_mass_ratio(lower, upper);
+        match (
+            self.coordinates
+                .iter_mut()
+                .find(|c| c.parameter == MASS_RATIO),
+            transform,
+        ) {
+            (Some(c), Some(t)) if !prior.is_periodic() => {
+                c.transform = t;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Samples (chi_1, chi_2) as (χ_eff, u) (see [`EffectiveSpin`]). Returns false (and
+    /// changes nothing) unless both spins are sampled over the same bounded, non-periodic
+    /// support.
+    pub fn use_effective_spin(&mut self) -> bool {
+        let position = |k: usize| self.coordinates.iter().position(|c| c.parameter == k);
+        let (Some(first), Some(second)) = (position(CHI_1), position(CHI_2)) else {
+            return false;
+        };
+        let support = |k: usize| {
+            let prior = &self.priors.parameters[k];
+            (!prior.is_periodic()).then(|| prior.distribution.support())
+        };
+        let Some(spin) = support(CHI_1)
+            .zip(support(CHI_2))
+            .and_then(|(a, b)| EffectiveSpin::new(a, b))
+        else {
+            return false;
+        };
+        let [effective, fraction] = spin.transforms();
+        self.coordinates[first].transform = effective;
+        self.coordinates[second].transform = fraction;
+        self.spin = Some(spin);
+        true
     }
 
     /// Samples (geocent_time, ra, dec) as (arrival time at the first detector, zenith, azimuth)
@@ -328,7 +253,8 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// The unconstrained image y of `theta` (the centre for [`Posterior::standardize`]).
     pub fn to_y(&self, theta: &[f64; 11]) -> Vec<f64> {
-        let s = self.sky.as_ref().map_or(*theta, |sky| sky.sampled(theta));
+        let s = self.spin.map_or(*theta, |spin| spin.sampled(theta));
+        let s = self.sky.as_ref().map_or(s, |sky| sky.sampled(&s));
         self.coordinates
             .iter()
             .map(|c| c.transform.inverse(s[c.parameter]))
@@ -414,6 +340,13 @@ impl<L: BbhLikelihood> Posterior<L> {
             s[c.parameter] = f.value;
             coordinates.push((f.derivative, f.log_jacobian, f.d_log_jacobian));
         }
+        let (s, spin) = match &self.spin {
+            Some(spin) => {
+                let (s, jacobian) = spin.theta(&s);
+                (s, Some(jacobian))
+            }
+            None => (s, None),
+        };
         let (theta, sky) = match &self.sky {
             Some(frame) => {
                 let (theta, jacobian) = frame.theta(&s);
@@ -424,6 +357,7 @@ impl<L: BbhLikelihood> Posterior<L> {
         Forwarded {
             theta,
             coordinates,
+            spin,
             sky,
         }
     }
@@ -444,6 +378,11 @@ impl<L: BbhLikelihood> Posterior<L> {
             d_theta[c.parameter] = dist.d_ln_pdf(t);
         }
         let mut d_s = forwarded.pull_back(&d_theta);
+        if let Some(spin) = &forwarded.spin {
+            total += spin.log_det;
+            d_s[MASS_RATIO] += spin.d_log_det[0];
+            d_s[CHI_1] += spin.d_log_det[1];
+        }
         if let Some(sky) = &forwarded.sky {
             total += sky.log_det;
             d_s[RA] += sky.d_log_det[0];
@@ -535,6 +474,7 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
 mod tests {
     use super::*;
     use crate::prior::{PriorFile, DEFAULT_PRIOR};
+    use tdpe_detector::Detector;
 
     /// A smooth mock: ln L = −½ Σ_k w_k (θ_k − μ_k)² + 0.3 sin(θ_7) cos(θ_6), failing for
     /// chi_1 > 0.9.
@@ -625,6 +565,28 @@ mod tests {
         }
     }
 
+    /// A parameter vector inside the default priors.
+    const THETA: [f64; 11] = [
+        28.0, 0.7, 0.2, -0.3, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
+    ];
+
+    /// θ → x → θ at [`THETA`], and the gradient there and at a far point.
+    fn assert_round_trip_and_gradients(post: &Posterior<Mock>) {
+        let x0 = post.to_x(&THETA);
+        let back = post.parameters(&x0);
+        for k in 0..11 {
+            assert!(
+                (back[k] - THETA[k]).abs() < 1e-9 * (1.0 + THETA[k].abs()),
+                "{k}"
+            );
+        }
+        assert_gradient_matches(post, &x0);
+        assert_gradient_matches(
+            post,
+            &[0.3, -0.5, 0.2, 0.1, -0.7, 0.4, 9.0, -8.0, 0.5, 1.2, 3.3],
+        );
+    }
+
     /// In the H1–L1 frame: θ → x → θ round trip, the gradient, and the prior measure (the
     /// isotropic ra/dec prior becomes sin(zenith) × uniform azimuth, so ln π + ln|det| in s
     /// equals ln sin(zenith) up to a constant).
@@ -634,26 +596,11 @@ mod tests {
         let h1 = Detector::from_name("H1").unwrap();
         let l1 = Detector::from_name("L1").unwrap();
         assert!(post.use_detector_frame(DetectorFrameSky::new(&h1, &l1, 0.8).unwrap()));
-        let theta = [
-            28.0, 0.7, 0.2, -0.3, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
-        ];
-        let x0 = post.to_x(&theta);
-        let back = post.parameters(&x0);
-        for k in 0..11 {
-            assert!(
-                (back[k] - theta[k]).abs() < 1e-9 * (1.0 + theta[k].abs()),
-                "{k}"
-            );
-        }
-        assert_gradient_matches(&post, &x0);
-        assert_gradient_matches(
-            &post,
-            &[0.3, -0.5, 0.2, 0.1, -0.7, 0.4, 9.0, -8.0, 0.5, 1.2, 3.3],
-        );
+        assert_round_trip_and_gradients(&post);
         let sky = post.sky.clone().unwrap();
         let mut offsets = Vec::new();
         for (zenith, azimuth) in [(0.3, 0.2), (1.0, 2.0), (2.2, 4.0), (2.9, 5.9)] {
-            let mut s = theta;
+            let mut s = THETA;
             (s[GEOCENT_TIME], s[RA], s[DEC]) = (0.01, zenith, azimuth);
             let (t, jacobian) = sky.theta(&s);
             let ln_prior: f64 = [RA, DEC]
@@ -666,6 +613,18 @@ mod tests {
             offsets.iter().all(|o| (o - offsets[0]).abs() < 1e-12),
             "{offsets:?}"
         );
+    }
+
+    /// With η, (χ_eff, u) and the H1–L1 frame together: round trip and gradient.
+    #[test]
+    fn effective_spin_coordinates() {
+        let mut post = posterior(DEFAULT_PRIOR);
+        assert!(post.use_effective_spin());
+        assert!(post.use_symmetric_mass_ratio());
+        let h1 = Detector::from_name("H1").unwrap();
+        let l1 = Detector::from_name("L1").unwrap();
+        assert!(post.use_detector_frame(DetectorFrameSky::new(&h1, &l1, 0.8).unwrap()));
+        assert_round_trip_and_gradients(&post);
     }
 
     #[test]

@@ -6,7 +6,12 @@
 //! - bounded below [a, ∞): θ = a + e^y, ln|dθ/dy| = y; above (−∞, b]: θ = b − e^y, likewise;
 //! - unbounded: θ = y;
 //! - periodic [a, b): θ = a + ((y − a) mod (b − a)): the sampler moves on the real line and the
-//!   density is periodic, so there is no wall and no Jacobian (dθ/dy = 1).
+//!   density is periodic, so there is no wall and no Jacobian (dθ/dy = 1);
+//! - mass ratio q ∈ [a, b] ⊂ (0, 1] through the symmetric mass ratio η = q/(1 + q)²: logit on
+//!   η ∈ [η(a), η(b)], then q = (1 − δ)/(1 + δ) with δ = √(1 − 4η). The post-Newtonian phase
+//!   depends on the mass ratio through η (Blanchet, Living Rev. Rel. 17 (2014) 2), which is
+//!   quadratic in q about q = 1: in q the likelihood is flat at equal masses and steep at unequal
+//!   ones, in η its width is more nearly uniform. ln|dq/dη| = ln 4 − ln δ − 2 ln(1 + δ).
 //!
 //! (The Stan Reference Manual, "Constraint transforms", §10.2–10.4.)
 
@@ -25,6 +30,13 @@ pub enum Transform {
     Identity,
     /// θ = lower + ((y − lower) mod (upper − lower)).
     Periodic { lower: f64, upper: f64 },
+    /// q of η = η(lower) + (η(upper) − η(lower)) σ(y), for 0 < lower < upper ≤ 1.
+    SymmetricMassRatio { lower: f64, upper: f64 },
+}
+
+/// η = q/(1 + q)².
+fn symmetric_mass_ratio(q: f64) -> f64 {
+    q / ((1.0 + q) * (1.0 + q))
 }
 
 /// θ(y) with its derivative and the log-Jacobian with its derivative.
@@ -63,9 +75,37 @@ impl Transform {
         }
     }
 
+    /// The symmetric-mass-ratio transform for a mass-ratio support, if it lies in (0, 1].
+    pub fn symmetric_mass_ratio(lower: f64, upper: f64) -> Option<Self> {
+        (0.0 < lower && lower < upper && upper <= 1.0)
+            .then_some(Self::SymmetricMassRatio { lower, upper })
+    }
+
     /// θ(y) and the derivatives.
     pub fn forward(&self, y: f64) -> Forward {
         match *self {
+            Self::SymmetricMassRatio { lower, upper } => {
+                let (eta_low, eta_high) =
+                    (symmetric_mass_ratio(lower), symmetric_mass_ratio(upper));
+                let eta = Self::Logit {
+                    lower: eta_low,
+                    upper: eta_high,
+                }
+                .forward(y);
+                // ¼ − η from the upper end, so that δ keeps its precision as q → 1.
+                let quarter_minus_eta =
+                    (0.25 - eta_high) + (eta_high - eta_low) * ln_sigmoid(-y).exp();
+                let delta = 2.0 * quarter_minus_eta.sqrt();
+                let dq_deta = 4.0 / (delta * (1.0 + delta).powi(2));
+                // d ln(dq/dη)/dη = (2/δ)(1/δ + 2/(1 + δ)).
+                let d_ln_dq_deta = 2.0 / delta * (1.0 / delta + 2.0 / (1.0 + delta));
+                Forward {
+                    value: (1.0 - delta) / (1.0 + delta),
+                    derivative: dq_deta * eta.derivative,
+                    log_jacobian: dq_deta.ln() + eta.log_jacobian,
+                    d_log_jacobian: d_ln_dq_deta * eta.derivative + eta.d_log_jacobian,
+                }
+            }
             Self::Logit { lower, upper } => {
                 let width = upper - lower;
                 let (ln_s, ln_1ms) = (ln_sigmoid(y), ln_sigmoid(-y));
@@ -118,6 +158,11 @@ impl Transform {
                 let u = (theta - lower) / (upper - lower);
                 u.ln() - (-u).ln_1p()
             }
+            Self::SymmetricMassRatio { lower, upper } => Self::Logit {
+                lower: symmetric_mass_ratio(lower),
+                upper: symmetric_mass_ratio(upper),
+            }
+            .inverse(symmetric_mass_ratio(theta)),
             Self::LogLower { lower } => (theta - lower).ln(),
             Self::LogUpper { upper } => (upper - theta).ln(),
             Self::Identity | Self::Periodic { .. } => theta,
@@ -129,8 +174,16 @@ impl Transform {
 mod tests {
     use super::*;
 
-    fn transforms() -> [Transform; 5] {
+    fn transforms() -> [Transform; 7] {
         [
+            Transform::SymmetricMassRatio {
+                lower: 0.25,
+                upper: 1.0,
+            },
+            Transform::SymmetricMassRatio {
+                lower: 0.125,
+                upper: 0.9,
+            },
             Transform::Logit {
                 lower: 20.0,
                 upper: 40.0,

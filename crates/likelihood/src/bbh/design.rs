@@ -16,6 +16,7 @@ use tdpe_noise::ToeplitzInverse;
 use tdpe_phenomt::{Dual, IMRPhenomT};
 use tdpe_signal::{BbhParameters, SignalModel};
 
+use super::trig::sin_cos;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 
@@ -154,20 +155,31 @@ impl DetectorFiducial<'_> {
         point: &DesignPoint,
         indices: impl Iterator<Item = usize>,
     ) -> Result<Vec<(usize, Complex64)>, LikelihoodError> {
+        // In batches through the waveform's lane-parallel evaluator: the design ratios are
+        // most of a long segment's node placement.
+        const BATCH: usize = 256;
         let waveform =
             self.model
                 .waveform(point.chirp_mass, point.mass_ratio, point.chi_1, point.chi_2)?;
         let delay = self.model.projection(self.k, self.params).value.delay;
-        Ok(indices
-            .map(|i| {
-                let s = self.grid.time(i) - self.params.geocent_time - delay - point.shifts[self.k];
-                let m = waveform.mode22(s);
-                (
-                    i,
-                    Complex64::from_polar(m.amplitude, -m.phase) / self.series[i],
-                )
-            })
-            .collect())
+        let indices: Vec<usize> = indices.collect();
+        let mut ratios = Vec::with_capacity(indices.len());
+        let mut times = Vec::with_capacity(BATCH);
+        let mut modes = vec![Default::default(); BATCH];
+        for batch in indices.chunks(BATCH) {
+            times.clear();
+            times.extend(batch.iter().map(|&i| {
+                self.grid.time(i) - self.params.geocent_time - delay - point.shifts[self.k]
+            }));
+            let modes = &mut modes[..batch.len()];
+            waveform.mode22_traced_many(&times, modes);
+            ratios.extend(batch.iter().zip(modes.iter()).map(|(&i, (m, _))| {
+                let (sin, cos) = sin_cos(m.phase);
+                let w = Complex64::new(m.amplitude * cos, -m.amplitude * sin);
+                (i, w / self.series[i])
+            }));
+        }
+        Ok(ratios)
     }
 
     /// Full-resolution ratios r_j(t_i) of every design point (zero outside the support).

@@ -9,4 +9,4 @@ mod trig;
 
 pub use design::{draw_design_points, DesignPoint, DetectorFiducial};
 pub use exact::BbhExactLikelihood;
-pub use relative_binning::{BbhRelativeBinning, RelativeBinningOptions};
+pub use relative_binning::{BbhRelativeBinning, RelativeBinningOptions, SetupProfile};

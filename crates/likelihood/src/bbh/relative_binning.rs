@@ -10,6 +10,7 @@
 //! gradients. No tape: memory does not grow with the evaluations.
 
 use std::cell::RefCell;
+use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
 use tdpe_phenomt::{Dual, IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
@@ -25,8 +26,8 @@ use crate::relative_binning::{refine_nodes, snr_weights, RbWorkspace, RefineOpti
 const TIME: usize = 8;
 /// Candidates drawn per design point kept.
 const DESIGN_OVERSAMPLING: usize = 4;
-/// Screening of candidates uses every this many samples.
-const SCREEN_STRIDE: usize = 4;
+/// Screening of candidates uses one sample every this many seconds (4 samples at 2048 Hz).
+const SCREEN_SPACING: f64 = 4.0 / 2048.0;
 /// Fewest design waveforms that make a meaningful node refinement.
 const MIN_DESIGN_POINTS: usize = 8;
 /// The support of the basis ends where the fiducial's amplitude falls below this fraction of
@@ -61,6 +62,31 @@ impl Default for RelativeBinningOptions {
             seed: 1,
             max_nodes: 512,
         }
+    }
+}
+
+/// Wall-clock time of the stages of [`BbhRelativeBinning::new`], to see where a long
+/// segment's set-up goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SetupProfile {
+    /// Fiducial series v and SNR² weights (2 C⁻¹ applies per detector).
+    pub fiducial: Duration,
+    /// Design set: Fisher matrix (5 C⁻¹ applies per detector), candidate draws and screening.
+    pub design: Duration,
+    /// Full-resolution design ratios and node refinement.
+    pub nodes: Duration,
+    /// Summary data a and G (2(B+1) + 1 C⁻¹ applies per detector).
+    pub summary: Duration,
+    /// Design candidates screened.
+    pub candidates_screened: usize,
+    /// Design waveforms kept (≤ `design_points`).
+    pub design_waveforms: usize,
+}
+
+impl SetupProfile {
+    /// Sum of the stages.
+    pub fn total(&self) -> Duration {
+        self.fiducial + self.design + self.nodes + self.summary
     }
 }
 
@@ -115,6 +141,7 @@ pub struct BbhRelativeBinning {
     model: SignalModel,
     fiducial: BbhParameters,
     detectors: Vec<DetectorSummary>,
+    profile: SetupProfile,
 }
 
 impl BbhRelativeBinning {
@@ -125,6 +152,12 @@ impl BbhRelativeBinning {
         fiducial: BbhParameters,
         options: &RelativeBinningOptions,
     ) -> Result<Self, LikelihoodError> {
+        let mut profile = SetupProfile::default();
+        let mut clock = Instant::now();
+        let mut lap = |stage: &mut Duration| {
+            *stage += clock.elapsed();
+            clock = Instant::now();
+        };
         let (model, like) = (exact.model(), exact.likelihood());
         let grid = like.grid();
         let n_det = model.detectors().len();
@@ -167,6 +200,7 @@ impl BbhRelativeBinning {
                 weights,
             })
             .collect();
+        lap(&mut profile.fiducial);
 
         // Design set: Fisher-Gaussian candidates, kept where their ln L deficit (after the
         // best constant factor) is below `design_depth`: the Gaussian overshoots along the
@@ -180,13 +214,29 @@ impl BbhRelativeBinning {
             options.design_scale,
             options.seed,
         )?;
+        let stride = ((SCREEN_SPACING / grid.dt).round() as usize).max(1);
         let mut design = Vec::with_capacity(options.design_points);
         for point in candidates {
+            // Candidates are kept in order, so the set is the same without the rest; a
+            // deficit already too large in one detector needs no other (a long segment's
+            // screening is a sizeable part of its set-up).
+            if design.len() == options.design_points {
+                break;
+            }
+            profile.candidates_screened += 1;
             let mut deficit = 0.0;
             for f in &fiducials {
-                deficit += f.ratio_residual(&point, SCREEN_STRIDE)?;
+                deficit += match f.ratio_residual(&point, stride) {
+                    Ok(d) => d,
+                    // A Gaussian draw outside the waveform model's range is no design point.
+                    Err(LikelihoodError::Signal(_)) => f64::INFINITY,
+                    Err(e) => return Err(e),
+                };
+                if deficit > options.design_depth {
+                    break;
+                }
             }
-            if deficit <= options.design_depth && design.len() < options.design_points {
+            if deficit <= options.design_depth {
                 design.push(point);
             }
         }
@@ -199,6 +249,8 @@ impl BbhRelativeBinning {
                 MIN_DESIGN_POINTS
             )));
         }
+        profile.design_waveforms = design.len();
+        lap(&mut profile.design);
 
         let detectors = fiducials
             .iter()
@@ -210,7 +262,9 @@ impl BbhRelativeBinning {
                     ..RefineOptions::default()
                 };
                 let nodes = refine_nodes(&f.design_ratios(&design)?, f.weights, &refine)?.nodes;
+                lap(&mut profile.nodes);
                 let summary = SummaryData::new(f.series, like.data(f.k), noises[f.k], nodes)?;
+                lap(&mut profile.summary);
                 let node_times = summary
                     .nodes()
                     .indices()
@@ -233,7 +287,13 @@ impl BbhRelativeBinning {
             model: model.clone(),
             fiducial,
             detectors,
+            profile,
         })
+    }
+
+    /// Where the set-up's time went.
+    pub fn setup_profile(&self) -> SetupProfile {
+        self.profile
     }
 
     /// The fiducial parameters.

@@ -5,8 +5,9 @@
 //! time shift changes only the argument of the trial waveform at these times, never the nodes.
 
 use super::error::{check_finite, check_finite_complex, check_len, RbError};
-use super::interpolation::{bin_count, for_each_sample};
+use super::interpolation::{bin_count, bin_samples, for_each_sample, stencil_start};
 use num_complex::Complex64;
+use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use tdpe_noise::ToeplitzInverse;
 
@@ -201,11 +202,22 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
 
     let mut per_design = vec![0.0; ratios.len()];
     let mut errors = Vec::new();
+    // E_b depends only on the bin's samples and its four stencil nodes, so a bin a pass leaves
+    // untouched keeps its error (bit for bit): later passes compute only the changed bins.
+    let mut known: HashMap<BinKey, f64> = HashMap::new();
     for iterations in 1.. {
         errors.clear();
-        errors.extend(
-            (0..bin_count(&nodes)).map(|b| bin_error(&nodes, b, &ratios, weights, &mut per_design)),
-        );
+        let mut next = HashMap::with_capacity(nodes.len());
+        for b in 0..bin_count(&nodes) {
+            let key = bin_key(&nodes, b);
+            let e = match known.get(&key) {
+                Some(&e) => e,
+                None => bin_error(&nodes, b, &ratios, weights, &mut per_design),
+            };
+            next.insert(key, e);
+            errors.push(e);
+        }
+        known = next;
         let error: f64 = errors.iter().sum();
         if error <= target {
             return Ok(Refinement {
@@ -235,6 +247,19 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
         nodes = refined;
     }
     unreachable!("the refinement loop only exits by returning")
+}
+
+/// What E_b depends on: the bin's samples [start, end) and its stencil's node samples.
+type BinKey = (usize, usize, [usize; 4]);
+
+fn bin_key(nodes: &[usize], bin: usize) -> BinKey {
+    let samples = bin_samples(nodes, bin);
+    let j0 = stencil_start(bin_count(nodes), bin);
+    (
+        samples.start,
+        samples.end,
+        std::array::from_fn(|k| nodes[j0 + k]),
+    )
 }
 
 /// E_b = max_j Σ_{i∈b} s_i |r_j(i) − r̂_j(i)|² for bin `bin`; `acc` is scratch of length J.

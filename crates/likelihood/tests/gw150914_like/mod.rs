@@ -1,50 +1,141 @@
 //! The GW150914-like injection in simulated noise (likelihood.md §3), shared by the
-//! relative-binning test and the `rb_accuracy` example.
+//! relative-binning test, the benches and the `rb_accuracy` example; [`Injection`] also
+//! describes other sources (the example's 128 s binary neutron star).
 #![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_detector::{Detector, GpsTime};
-use tdpe_likelihood::{BbhExactLikelihood, ExactLikelihood, SampleGrid};
+use tdpe_likelihood::{BbhExactLikelihood, DetectorInput, ExactLikelihood, SampleGrid};
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{LowFrequencyCutoff, Psd};
+use tdpe_noise::{LowFrequencyCutoff, Psd, ToeplitzInverse};
 use tdpe_signal::{BbhParameters, SignalModel};
 
 /// Rough 1σ widths of the GW150914-like posterior at SNR 27, in the order of
 /// `tdpe_signal::PARAMETER_NAMES`.
 pub const SIGMA: [f64; 11] = [0.1, 0.05, 0.1, 0.15, 120.0, 0.1, 0.1, 0.1, 2e-4, 0.02, 0.02];
 
-/// The injection into H1 and L1 (design PSD, Gaussian noise with fixed seeds), `duration` s at
-/// `fs` Hz with the merger 2 s before the end, and its exact likelihood.
-pub fn noisy_injection(fs: f64, duration: f64) -> BbhExactLikelihood {
-    let truth = BbhParameters::gw150914_like();
+/// An injection into H1 and L1 (aLIGO design PSD, Gaussian noise with fixed seeds).
+#[derive(Clone, Copy, Debug)]
+pub struct Injection {
+    pub truth: BbhParameters,
+    /// Sampling frequency (Hz).
+    pub fs: f64,
+    /// Segment length (s).
+    pub duration: f64,
+    /// Low-frequency cut-off f_low of the covariance (Hz; ramp from f_low − 4 Hz), also the
+    /// waveform's reference frequency.
+    pub f_low: f64,
+    /// The segment ends this long after the geocentre peak (s).
+    pub after_merger: f64,
+}
+
+impl Injection {
+    /// The GW150914-like binary with the merger 2 s before the end, cut-off 20 Hz.
+    pub fn gw150914_like(fs: f64, duration: f64) -> Self {
+        Self {
+            truth: BbhParameters::gw150914_like(),
+            fs,
+            duration,
+            f_low: 20.0,
+            after_merger: 2.0,
+        }
+    }
+}
+
+/// Wall-clock time (s) of the stages of [`noisy_injection_timed`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SetupTimes {
+    /// S_TD on the fine grid and the ACF (once: both detectors share the PSD).
+    pub acf: f64,
+    /// C⁻¹ (x = C⁻¹e₀, log det C and the GS spectra), once, shared by both detectors.
+    pub noise_inverse: f64,
+    /// The exact likelihood from data and C⁻¹ (C⁻¹d and ⟨d|d⟩ per detector).
+    pub likelihood: f64,
+    /// Signal and noise simulation (not part of a real analysis's set-up).
+    pub simulation: f64,
+}
+
+/// The injection's data, C⁻¹ and exact likelihood, with the time of each stage.
+pub fn noisy_injection_timed(inj: &Injection) -> (BbhExactLikelihood, SetupTimes) {
+    let mut times = SetupTimes::default();
     let detectors = Detector::network(&["H1", "L1"]).unwrap();
-    let model = SignalModel::new(detectors, GpsTime::new(1126259462, 0), 20.0, 1.0 / fs).unwrap();
-    let grid = SampleGrid::new(truth.geocent_time + 2.0 - duration, fs, duration).unwrap();
+    let model = SignalModel::new(
+        detectors,
+        GpsTime::new(1126259462, 0),
+        inj.f_low,
+        1.0 / inj.fs,
+    )
+    .unwrap();
+    let start = inj.truth.geocent_time + inj.after_merger - inj.duration;
+    let grid = SampleGrid::new(start, inj.fs, inj.duration).unwrap();
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let cutoff = LowFrequencyCutoff::default();
-    let spectrum = GriddedSpectrum::from_psd(&psd, &cutoff, fs, grid.len).unwrap();
-    let signal = model.strain(&truth, grid.start, grid.dt, grid.len).unwrap();
-    let inputs = ["H1", "L1"]
+    let cutoff = LowFrequencyCutoff {
+        f_low: inj.f_low,
+        ..LowFrequencyCutoff::default()
+    };
+    let clock = Instant::now();
+    let spectrum = GriddedSpectrum::from_psd(&psd, &cutoff, inj.fs, grid.len).unwrap();
+    let acf = spectrum.acf();
+    times.acf = clock.elapsed().as_secs_f64();
+    let clock = Instant::now();
+    let noise = Arc::new(ToeplitzInverse::from_acf(&acf, grid.len).unwrap());
+    times.noise_inverse = clock.elapsed().as_secs_f64();
+    let clock = Instant::now();
+    let signal = model
+        .strain(&inj.truth, grid.start, grid.dt, grid.len)
+        .unwrap();
+    let inputs: Vec<DetectorInput> = ["H1", "L1"]
         .iter()
         .zip(signal)
         .enumerate()
         .map(|(k, (name, mut d))| {
-            let noise =
-                simulate_frequency_domain_seeded(&spectrum, grid.len, 100 + k as u64).unwrap();
-            d.iter_mut().zip(noise).for_each(|(d, n)| *d += n);
-            (name.to_string(), d, &psd)
+            let n = simulate_frequency_domain_seeded(&spectrum, grid.len, 100 + k as u64).unwrap();
+            d.iter_mut().zip(n).for_each(|(d, n)| *d += n);
+            DetectorInput {
+                name: name.to_string(),
+                data: d,
+                noise: noise.clone(),
+            }
         })
         .collect();
-    let likelihood = ExactLikelihood::from_psds(grid, inputs, &cutoff).unwrap();
-    BbhExactLikelihood::new(model, likelihood).unwrap()
+    times.simulation = clock.elapsed().as_secs_f64();
+    let clock = Instant::now();
+    let likelihood = ExactLikelihood::new(grid, inputs).unwrap();
+    times.likelihood = clock.elapsed().as_secs_f64();
+    (BbhExactLikelihood::new(model, likelihood).unwrap(), times)
+}
+
+/// The GW150914-like injection, `duration` s at `fs` Hz with the merger 2 s before the end,
+/// and its exact likelihood.
+pub fn noisy_injection(fs: f64, duration: f64) -> BbhExactLikelihood {
+    noisy_injection_timed(&Injection::gw150914_like(fs, duration)).0
 }
 
 /// `count` points whose exact ln L lies within `depth` of `ln_l_max`, drawn by perturbing the
-/// truth with `width`·σ Gaussians (rejection), with their exact ln L.
+/// GW150914-like truth with `width`·[`SIGMA`] Gaussians (rejection), with their exact ln L.
 pub fn draw_points(
     exact: &BbhExactLikelihood,
+    ln_l_max: f64,
+    width: f64,
+    depth: f64,
+    count: usize,
+    seed: u64,
+) -> Vec<(BbhParameters, f64)> {
+    let truth = BbhParameters::gw150914_like();
+    draw_points_around(exact, &truth, &SIGMA, ln_l_max, width, depth, count, seed)
+}
+
+/// As [`draw_points`] around `truth` with widths `sigma`.
+#[allow(clippy::too_many_arguments)]
+pub fn draw_points_around(
+    exact: &BbhExactLikelihood,
+    truth: &BbhParameters,
+    sigma: &[f64; 11],
     ln_l_max: f64,
     width: f64,
     depth: f64,
@@ -54,8 +145,8 @@ pub fn draw_points(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut points = Vec::new();
     while points.len() < count {
-        let mut v = BbhParameters::gw150914_like().to_array();
-        for (x, s) in v.iter_mut().zip(SIGMA) {
+        let mut v = truth.to_array();
+        for (x, s) in v.iter_mut().zip(sigma) {
             let z: f64 = rng.sample(rand_distr::StandardNormal);
             *x += width * s * z;
         }
@@ -68,6 +159,69 @@ pub fn draw_points(
         }
     }
     points
+}
+
+/// The network Fisher matrix F_ij = Σ_k⟨∂_i h_k|∂_j h_k⟩ at `p`, by central differences of
+/// the templates with steps `steps` (11 C⁻¹ applies per detector).
+#[allow(clippy::needless_range_loop)] // matrix indices read as the algebra
+pub fn fisher_matrix(
+    exact: &BbhExactLikelihood,
+    p: &BbhParameters,
+    steps: &[f64; 11],
+) -> [[f64; 11]; 11] {
+    let like = exact.likelihood();
+    // derivatives[i][k]: ∂h_k/∂θ_i.
+    let derivatives: Vec<Vec<Vec<f64>>> = (0..11)
+        .map(|i| {
+            let at = |s: f64| {
+                let mut v = p.to_array();
+                v[i] += s * steps[i];
+                exact.templates(&BbhParameters::from_array(v)).unwrap()
+            };
+            let (plus, minus) = (at(1.0), at(-1.0));
+            plus.iter()
+                .zip(&minus)
+                .map(|(a, b)| {
+                    a.iter()
+                        .zip(b)
+                        .map(|(a, b)| (a - b) / (2.0 * steps[i]))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    let mut fisher = [[0.0; 11]; 11];
+    for k in 0..derivatives[0].len() {
+        for i in 0..11 {
+            let kd = like.noise(k).apply(&derivatives[i][k]).unwrap();
+            for j in 0..11 {
+                fisher[i][j] += kd
+                    .iter()
+                    .zip(&derivatives[j][k])
+                    .map(|(a, b)| a * b)
+                    .sum::<f64>();
+            }
+        }
+    }
+    // Symmetrise the round-off.
+    for i in 0..11 {
+        for j in 0..i {
+            let m = 0.5 * (fisher[i][j] + fisher[j][i]);
+            fisher[i][j] = m;
+            fisher[j][i] = m;
+        }
+    }
+    fisher
+}
+
+/// Conditional 1σ widths 1/√F_ii of the [`fisher_matrix`].
+pub fn conditional_sigmas(
+    exact: &BbhExactLikelihood,
+    p: &BbhParameters,
+    steps: &[f64; 11],
+) -> [f64; 11] {
+    let f = fisher_matrix(exact, p, steps);
+    std::array::from_fn(|i| 1.0 / f[i][i].sqrt())
 }
 
 /// Median, 99th percentile and maximum.

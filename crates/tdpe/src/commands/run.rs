@@ -26,18 +26,22 @@ use tdpe_signal::{
     chirp_mass_and_ratio, component_masses, BbhParameters, SignalModel, PARAMETER_NAMES,
 };
 
-use crate::config::{Config, KernelName, MetricName, PsdColumnName, ReferenceFrame, StrainFormat};
+use crate::config::{
+    Config, IntrinsicCoordinates, KernelName, MetricName, PsdColumnName, ReferenceFrame,
+    StrainFormat,
+};
 use crate::data::{
     detector_seed, read_frequency_series, read_time_series, simulate_noise, Whitener,
 };
 use crate::fiducial::{maximize, Dimension, SearchOptions};
 use crate::output;
-use crate::posterior::{Affine, DetectorFrameSky, Posterior};
+use crate::posterior::{Affine, Posterior};
 use crate::prior::{Entry, PriorFile, PriorSet, DEFAULT_PRIOR, GEOCENT_TIME};
 use crate::run_result::{
     Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
     SamplerSettings, TemperingReport, WaveformReconstruction,
 };
+use crate::sky_frame::DetectorFrameSky;
 use crate::standardize::laplace_at_mode;
 
 /// Posterior waveforms drawn for the reconstruction plot.
@@ -79,6 +83,10 @@ pub struct Args {
     /// Sky and time coordinates of the sampler [config: sampler.reference_frame].
     #[arg(long, value_enum)]
     pub reference_frame: Option<ReferenceFrame>,
+
+    /// Mass-ratio and spin coordinates of the sampler [config: sampler.intrinsic_coordinates].
+    #[arg(long, value_enum)]
+    pub intrinsic_coordinates: Option<IntrinsicCoordinates>,
 
     /// Temperatures per chain; > 1 runs parallel tempering [config: sampler.num_temperatures].
     #[arg(long, value_name = "K")]
@@ -146,6 +154,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(f) = args.reference_frame {
         s.reference_frame = f;
+    }
+    if let Some(c) = args.intrinsic_coordinates {
+        s.intrinsic_coordinates = c;
     }
     if let Some(k) = args.temperatures {
         s.num_temperatures = k;
@@ -691,9 +702,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .log_likelihood_ratio(&BbhParameters::from_array(fiducial_theta))?;
 
     let mut posterior = Posterior::new(problem.priors.clone(), rb);
+    if config.sampler.intrinsic_coordinates == IntrinsicCoordinates::Effective {
+        posterior.use_symmetric_mass_ratio();
+        posterior.use_effective_spin();
+    }
     if config.sampler.reference_frame == ReferenceFrame::Detectors {
-        let detectors = Detector::network(&config.detectors)?;
-        if let [first, second, ..] = detectors.as_slice() {
+        if let [first, second, ..] = problem.exact.model().detectors() {
             let gmst = greenwich_mean_sidereal_time(problem.epoch)?;
             posterior.use_detector_frame(DetectorFrameSky::new(first, second, gmst)?);
         }

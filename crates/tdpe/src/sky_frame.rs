@@ -1,0 +1,135 @@
+//! Sampling coordinates for the sky and time: the frame of a detector pair.
+
+use tdpe_detector::{Detector, DetectorPairFrame};
+
+use crate::prior::GEOCENT_TIME;
+use crate::transform::Transform;
+
+/// Index of ra in [`PARAMETER_NAMES`] (the zenith angle takes its place in s).
+pub const RA: usize = 9;
+/// Index of dec (the azimuth takes its place in s).
+pub const DEC: usize = 10;
+
+/// Samples the sky in the frame of the first two detectors and the time at the first detector
+/// (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`): the two-detector sky ring is
+/// a line of constant zenith, and the arrival time at a detector is measured far better than
+/// the geocentre time, which the ring correlates with ra and dec. The frame is fixed at the
+/// sidereal time of the epoch, as the likelihood's antenna patterns and delays are, so
+/// t_gc = t_det − τ_det(ra, dec) exactly and the map s → θ has det ∂θ/∂s = sin(zenith)/cos(dec).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DetectorFrameSky {
+    frame: DetectorPairFrame,
+    reference: Detector,
+    gmst: f64,
+}
+
+/// ∂θ/∂s of the sky coordinates and ln|det ∂θ/∂s| with its gradient.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SkyJacobian {
+    /// ∂(geocent_time, ra, dec)/∂zenith and ∂/∂azimuth.
+    pub d_zenith: [f64; 3],
+    pub d_azimuth: [f64; 3],
+    pub log_det: f64,
+    /// ∂ ln|det|/∂(zenith, azimuth).
+    pub d_log_det: [f64; 2],
+}
+
+impl SkyJacobian {
+    /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
+    pub fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
+        let mut out = *g;
+        let dot = |d: &[f64; 3]| d[0] * g[GEOCENT_TIME] + d[1] * g[RA] + d[2] * g[DEC];
+        out[RA] = dot(&self.d_zenith);
+        out[DEC] = dot(&self.d_azimuth);
+        out
+    }
+}
+
+impl DetectorFrameSky {
+    /// The frame of `first` and `second` at sidereal time `gmst`; times at `first`.
+    pub fn new(
+        first: &Detector,
+        second: &Detector,
+        gmst: f64,
+    ) -> Result<Self, tdpe_detector::DetectorError> {
+        Ok(Self {
+            frame: DetectorPairFrame::new(first, second, gmst)?,
+            reference: first.clone(),
+            gmst,
+        })
+    }
+
+    /// Largest |τ| of any detector (s): the reference time's range beyond the geocentre's.
+    fn max_delay(&self) -> f64 {
+        let r = &self.reference.location;
+        (r[0] * r[0] + r[1] * r[1] + r[2] * r[2]).sqrt() / tdpe_detector::delay::C_SI
+    }
+
+    /// s of θ: (t_det, zenith, azimuth) in place of (geocent_time, ra, dec).
+    pub fn sampled(&self, theta: &[f64; 11]) -> [f64; 11] {
+        let mut s = *theta;
+        let (zenith, azimuth) = self.frame.from_ra_dec(theta[RA], theta[DEC]);
+        let delay = self
+            .reference
+            .time_delay_from_geocenter(theta[RA], theta[DEC], self.gmst);
+        s[GEOCENT_TIME] = theta[GEOCENT_TIME] + delay;
+        s[RA] = zenith;
+        s[DEC] = azimuth;
+        s
+    }
+
+    /// θ of s, with the Jacobian.
+    pub fn theta(&self, s: &[f64; 11]) -> ([f64; 11], SkyJacobian) {
+        let sky = self.frame.to_ra_dec(s[RA], s[DEC]);
+        let delay = self
+            .reference
+            .time_delay_derivatives(sky.ra, sky.dec, self.gmst);
+        let mut theta = *s;
+        theta[GEOCENT_TIME] = s[GEOCENT_TIME] - delay.value;
+        theta[RA] = sky.ra;
+        theta[DEC] = sky.dec;
+        let column = |k: usize| {
+            [
+                -(delay.d_ra * sky.d_ra[k] + delay.d_dec * sky.d_dec[k]),
+                sky.d_ra[k],
+                sky.d_dec[k],
+            ]
+        };
+        let tan_dec = sky.dec.tan();
+        let jacobian = SkyJacobian {
+            d_zenith: column(0),
+            d_azimuth: column(1),
+            log_det: s[RA].sin().ln() - sky.dec.cos().ln(),
+            d_log_det: [
+                1.0 / s[RA].tan() + tan_dec * sky.d_dec[0],
+                tan_dec * sky.d_dec[1],
+            ],
+        };
+        (theta, jacobian)
+    }
+
+    /// Transforms of (t_det, zenith, azimuth): the time's support widened by the largest delay.
+    pub fn transforms(&self, time: Transform) -> [Transform; 3] {
+        let pad = self.max_delay();
+        let time = match time {
+            Transform::Logit { lower, upper } => Transform::Logit {
+                lower: lower - pad,
+                upper: upper + pad,
+            },
+            Transform::LogLower { lower } => Transform::LogLower { lower: lower - pad },
+            Transform::LogUpper { upper } => Transform::LogUpper { upper: upper + pad },
+            other => other,
+        };
+        [
+            time,
+            Transform::Logit {
+                lower: 0.0,
+                upper: std::f64::consts::PI,
+            },
+            Transform::Periodic {
+                lower: 0.0,
+                upper: std::f64::consts::TAU,
+            },
+        ]
+    }
+}
