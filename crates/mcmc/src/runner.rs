@@ -13,7 +13,7 @@ use crate::chain::run_chain;
 use crate::kernel::Kernel;
 use crate::mass_matrix::Metric;
 use crate::progress::Progress;
-use crate::samples::Samples;
+use crate::samples::{ChainDraws, Samples};
 use crate::target::LogDensity;
 use crate::McmcError;
 
@@ -129,15 +129,25 @@ where
     })
     .into_iter()
     .collect::<Result<Vec<_>, _>>()?;
+    Ok(collect_samples(kernel, target.dim(), chains, config))
+}
+
+/// The run's [`Samples`], marked interrupted if any chain stopped short of `config`'s lengths.
+pub(crate) fn collect_samples<K: Kernel>(
+    kernel: &K,
+    dim: usize,
+    chains: Vec<ChainDraws>,
+    config: &SamplerConfig,
+) -> Samples {
     let interrupted = chains
         .iter()
         .any(|c| c.warmup_stats.len() < config.num_warmup || c.num_draws() < config.num_draws);
-    Ok(Samples {
+    Samples {
         kernel: kernel.name(),
-        dim: target.dim(),
+        dim,
         chains,
         interrupted,
-    })
+    }
 }
 
 /// Runs `run(chain)` for every chain of `config` on `config.threads` scoped worker threads, each

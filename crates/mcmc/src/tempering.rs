@@ -37,7 +37,7 @@ use crate::diagnostics::mcse_mean;
 use crate::hamiltonian::{metropolis_accept, Point};
 use crate::kernel::{DrawStats, Kernel};
 use crate::progress::{ChainProgress, Progress};
-use crate::runner::{chain_rng, for_each_chain, validate, SamplerConfig};
+use crate::runner::{chain_rng, collect_samples, for_each_chain, validate, SamplerConfig};
 use crate::samples::{ChainDraws, Samples};
 use crate::target::{LikelihoodTerm, LogDensity, PriorLikelihood, Tempered};
 use crate::McmcError;
@@ -217,17 +217,9 @@ where
     .into_iter()
     .collect::<Result<Vec<_>, _>>()?;
     let (draws, chains): (Vec<ChainDraws>, Vec<TemperedChain>) = results.into_iter().unzip();
-    let interrupted = draws
-        .iter()
-        .any(|c| c.warmup_stats.len() < config.num_warmup || c.num_draws() < config.num_draws);
     let ln_evidence = thermodynamic_integration(&chains);
     Ok(TemperedSamples {
-        samples: Samples {
-            kernel: kernel.name(),
-            dim: model.dim(),
-            chains: draws,
-            interrupted,
-        },
+        samples: collect_samples(kernel, model.dim(), draws, config),
         chains,
         ln_evidence,
     })
