@@ -2,8 +2,9 @@
 //! detector): one ln L, one ln L with its 11-parameter gradient, the set-up (design, nodes,
 //! summary data; also at 4096 Hz), and the parts of a call apart from the summary-data
 //! algebra: the IMRPhenomT set-up (f64 for ln L, with duals in the four intrinsic parameters
-//! for the gradient) and the (2,2) mode at ~230 node times (one at a time, staged as ln L
-//! does, and the gradient's reverse pass).
+//! for the gradient) and the (2,2) mode at ~230 node times (one at a time, staged with
+//! libm, on lanes as ln L (`h22_many`) and ln L + gradient (`h22_traced_many`) do, and the
+//! gradient's reverse pass).
 //!
 //! `cargo bench -p tdpe-likelihood --bench bbh_relative_binning`
 
@@ -96,6 +97,13 @@ fn bench(c: &mut Criterion) {
     let mut modes = vec![Default::default(); n];
     group.bench_function(format!("mode22_traced_many_at_{n}_nodes"), |b| {
         b.iter(|| waveform.mode22_traced_many(black_box(&times), &mut modes))
+    });
+    let mut h22 = vec![[0.0; 2]; n];
+    group.bench_function(format!("h22_many_at_{n}_nodes"), |b| {
+        b.iter(|| waveform.h22_many(black_box(&times), &mut h22))
+    });
+    group.bench_function(format!("h22_traced_many_at_{n}_nodes"), |b| {
+        b.iter(|| waveform.h22_traced_many(black_box(&times), &mut modes, &mut h22))
     });
     let mut adjoint = Mode22Adjoint::default();
     group.bench_function(format!("mode22_adjoint_at_{n}_nodes"), |b| {

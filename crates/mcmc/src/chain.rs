@@ -103,7 +103,9 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         kernel: &K,
         rng: &mut R,
     ) -> DrawStats {
-        kernel.transition(&mut self.hamiltonian, &mut self.point, self.step_size, rng)
+        let stats = kernel.transition(&mut self.hamiltonian, &mut self.point, self.step_size, rng);
+        self.hamiltonian.target().canonicalize(&mut self.point.x);
+        stats
     }
 
     /// The current leapfrog step size.

@@ -54,6 +54,11 @@ impl<'a, T: LogDensity + ?Sized> Hamiltonian<'a, T> {
         }
     }
 
+    /// The target.
+    pub fn target(&self) -> &'a T {
+        self.target
+    }
+
     /// The current metric.
     pub fn metric(&self) -> &Metric {
         &self.metric

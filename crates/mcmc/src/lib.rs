@@ -5,7 +5,9 @@
 //! [`Kernel`] ([`Nuts`], [`Hmc`], [`Mala`]) and returns [`Samples`]: the draws and per-draw
 //! [`DrawStats`] of every chain, with [`Samples::summary`] (mean, sd, MCSE, bulk/tail ESS,
 //! R̂ per coordinate) and [`Samples::chain_summaries`] (acceptance, divergences, tree depth,
-//! gradient evaluations per chain).
+//! gradient evaluations per chain). A target whose density repeats along some directions (angles
+//! sampled on the real line) implements [`LogDensity::canonicalize`], which the chains apply after
+//! every transition so that the warm-up's metric sees the posterior and not the drift over copies.
 //!
 //! For multimodal posteriors, [`sample_tempered`] runs parallel tempering on a
 //! [`PriorLikelihood`] model (log prior and log likelihood apart): every chain runs a ladder of

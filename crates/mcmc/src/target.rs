@@ -33,6 +33,14 @@ pub trait LogDensity {
     ) -> (f64, Option<LikelihoodTerm>) {
         (self.log_density_and_gradient(x, grad), None)
     }
+
+    /// Moves `x` to an equivalent point: one where the density, its gradient (and the likelihood
+    /// term) are the same, such as the copy of a periodic coordinate nearest a reference. The
+    /// sampler calls it after every transition, so that a coordinate the density repeats along
+    /// (an angle sampled on the real line) stays bounded: otherwise the chain drifts from copy to
+    /// copy and the warm-up's metric learns the drift instead of the posterior's width. The
+    /// default leaves `x` alone.
+    fn canonicalize(&self, _x: &mut [f64]) {}
 }
 
 /// ln L(x) and ∇ ln L(x): the part of a tempered log density ln π + β ln L that the inverse
@@ -59,6 +67,9 @@ pub trait PriorLikelihood {
 
     /// Returns ln L(x) and writes its gradient.
     fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64;
+
+    /// As [`LogDensity::canonicalize`]: the prior and the likelihood must both be unchanged.
+    fn canonicalize(&self, _x: &mut [f64]) {}
 }
 
 /// The tempered density ln p_β(x) = ln π(x) + β ln L(x) of a [`PriorLikelihood`] model.
@@ -105,6 +116,10 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
             gradient,
         };
         (log_prior + self.beta * log_likelihood, Some(term))
+    }
+
+    fn canonicalize(&self, x: &mut [f64]) {
+        self.model.canonicalize(x);
     }
 }
 

@@ -277,6 +277,10 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for RungTarget<'_, M> {
     ) -> (f64, Option<LikelihoodTerm>) {
         Tempered::new(self.model, self.beta.get()).log_density_gradient_and_likelihood(x, grad)
     }
+
+    fn canonicalize(&self, x: &mut [f64]) {
+        self.model.canonicalize(x);
+    }
 }
 
 /// The random stream of rung `rung` of chain `chain`: the chain's stream long-jumped `rung`

@@ -13,7 +13,8 @@ use crate::constants::GAMMA_E;
 use crate::fits;
 use crate::gsl;
 use crate::phase::{BinaryVariables, Phase22};
-use crate::scalar::{Arith, Real};
+use crate::scalar::{Arith, Lanes, Real};
+use crate::vmath;
 
 /// End of the inspiral amplitude region (`tCUT_Amp`), in M.
 pub(crate) const T_CUT_AMP: f64 = -150.0;
@@ -296,6 +297,7 @@ impl<T: Real> Amplitude22<T> {
 impl<T: Arith> Amplitude22<T> {
     /// [`Amplitude22::inspiral_modulus`] = `scale`·√`squared` as (scale, squared): the series
     /// in v in Estrin's scheme (short dependency chains).
+    #[inline(always)]
     pub(crate) fn inspiral_modulus_parts(&self, v: T, ln_16x: T) -> (T, T) {
         let [r1, r15, r2, r25, r3, r35] = self.pn_re;
         let [i25, i3, i35] = self.pn_im;
@@ -311,6 +313,57 @@ impl<T: Arith> Amplitude22<T> {
         let im = v4 * v * (i25 + i3 * v + i35 * v2);
         // |H| ≪ 1e150, so no need for hypot's overflow guard.
         (self.fac0 * v2, re * re + im * im)
+    }
+}
+
+impl Amplitude22<f64> {
+    /// [`Self::modulus_traced`]'s inspiral on lanes (every lane before −150 M), given the
+    /// frequency; `lanes` holds this model's coefficients on every lane.
+    #[inline(always)]
+    pub(crate) fn inspiral_on_lanes<const L: usize>(
+        lanes: &Amplitude22<Lanes<L>>,
+        omega: Lanes<L>,
+    ) -> (Lanes<L>, [Lanes<L>; 2]) {
+        let ln_half_omega = vmath::ln(omega * 0.5);
+        let v = vmath::exp(ln_half_omega * (1.0 / 3.0));
+        let ln_16x = ln_half_omega * (2.0 / 3.0) + 16f64.ln();
+        let (scale, squared) = lanes.inspiral_modulus_parts(v, ln_16x);
+        (scale * squared.map(f64::sqrt), [v, ln_16x])
+    }
+
+    /// [`Self::modulus_traced`]'s merger on lanes (every lane in [−150 M, 0]).
+    #[inline(always)]
+    pub(crate) fn merger_on_lanes<const L: usize>(&self, t: Lanes<L>) -> (Lanes<L>, [Lanes<L>; 2]) {
+        let [m1, m2, m3, m4] = self.merger_c;
+        let y = (t * self.alpha1).map(f64::abs);
+        let e = vmath::exp(-y);
+        let e2 = e * e;
+        let s1 = e * 2.0 / (e2 + 1.0);
+        let p7 = vmath::exp((-(y * 2.0) - vmath::ln_1p(e2 * e2) + std::f64::consts::LN_2) / 7.0);
+        let modulus = (s1 * m2 + m1 + p7 * m3 + t * m4 * t).map(f64::abs);
+        (modulus, [e, p7])
+    }
+
+    /// [`Self::modulus_traced`]'s ringdown on lanes (every lane after the peak).
+    #[inline(always)]
+    pub(crate) fn ringdown_on_lanes<const L: usize>(
+        &self,
+        t: Lanes<L>,
+    ) -> (Lanes<L>, [Lanes<L>; 2]) {
+        let [c1, c2, c3, c4] = self.rd_c;
+        let y = t * c2 + c3;
+        let e = vmath::exp(y.map(f64::abs) * -2.0);
+        let tanh = (-e + 1.0) / (e + 1.0);
+        let tanh = Lanes(std::array::from_fn(|i| {
+            if y.0[i] < 0.0 {
+                -tanh.0[i]
+            } else {
+                tanh.0[i]
+            }
+        }));
+        let decay = vmath::exp(t * -self.alpha1);
+        let modulus = (decay * (tanh * c1 + c4)).map(f64::abs);
+        (modulus, [tanh, decay])
     }
 }
 

@@ -25,6 +25,7 @@ mod model;
 mod phase;
 mod roots;
 pub mod scalar;
+mod vmath;
 
 pub use error::WaveformError;
 pub use harmonics::{polarizations_from_22, y22_factors};

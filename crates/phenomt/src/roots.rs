@@ -158,7 +158,7 @@ mod tests {
             for &(c1, c2) in &[(0.0, 0.0), (0.99, -0.99), (-0.9, 0.5), (0.8, 0.8)] {
                 let vars = BinaryVariables::new(m1, m2, c1, c2);
                 let total_mass_s = (m1 + m2) * MTSUN_SI;
-                let phase = Phase22::new(&vars, 1.0 / 4096.0 / total_mass_s);
+                let phase = Phase22::new(&vars, 1.0 / 4096.0 / total_mass_s, false);
                 let roots = RootFinder::new(&phase, total_mass_s);
                 for &f in &[5.0, 10.0, 20.0, 60.0, 150.0] {
                     if roots.check_reached(f, "f").is_err() {

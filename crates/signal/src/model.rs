@@ -21,7 +21,7 @@ impl SignalModel {
     /// origin of `geocent_time`). The 22 phase is zero where its frequency is `f_ref` (Hz);
     /// `delta_t` is the data's sampling interval (LAL's merger switch depends on it).
     ///
-    /// The reference time is the exact root (see [`Settings::exact_reference_time`]), so the
+    /// The reference time is the exact root (see [`Settings::smooth`]), so the
     /// signal is a smooth function of the parameters.
     pub fn new(
         detectors: Vec<Detector>,
@@ -37,7 +37,7 @@ impl SignalModel {
                 f_min: f_ref,
                 f_ref,
                 delta_t,
-                exact_reference_time: true,
+                smooth: true,
             },
         })
     }

@@ -228,6 +228,19 @@ pub enum IntrinsicCoordinates {
     Components,
 }
 
+/// The coordinate in which the sampler moves over the orbital phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum PhaseCoordinate {
+    /// The phase at the signal's peak, φ + Δ(λ)/2 with Δ the (2,2) phase accumulated from
+    /// f_ref to the peak: the phase the data measure, so the posterior is no longer a thin
+    /// sheet curved along the masses and spins. Applies when phase is sampled, periodic, over
+    /// one full turn. Results are still bilby's phase at f_ref.
+    Peak,
+    /// bilby's phase at f_ref itself.
+    Reference,
+}
+
 /// Sampler settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -240,6 +253,8 @@ pub struct SamplerSection {
     pub reference_frame: ReferenceFrame,
     /// Mass-ratio and spin coordinates of the sampler: `effective` or `components`.
     pub intrinsic_coordinates: IntrinsicCoordinates,
+    /// Phase coordinate of the sampler: `peak` or `reference`.
+    pub phase_coordinate: PhaseCoordinate,
     /// Number of chains.
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
@@ -268,6 +283,7 @@ impl Default for SamplerSection {
             metric: MetricName::Dense,
             reference_frame: ReferenceFrame::Detectors,
             intrinsic_coordinates: IntrinsicCoordinates::Effective,
+            phase_coordinate: PhaseCoordinate::Peak,
             num_chains: 4,
             num_warmup: 1000,
             num_draws: 1000,

@@ -9,6 +9,7 @@ mod data;
 mod effective_spin;
 mod fiducial;
 mod output;
+mod peak_phase;
 mod posterior;
 mod prior;
 mod run_result;

@@ -9,19 +9,21 @@
 //!
 //! with the constraint term 0 inside and −∞ outside, and by the chain rule
 //! ∇_x ln p = A^T v, v_i = (ln π_i)'(θ_i) g_i'(y_i) + (ln|g_i'|)'(y_i) + ∂ ln L/∂θ_i · g_i'(y_i).
-//! Two optional maps θ = F(s) replace groups of coordinates, each adding ln|det ∂θ/∂s| to ln p
+//! Optional maps θ = F(s) replace groups of coordinates, each adding ln|det ∂θ/∂s| to ln p
 //! and pulling gradients in θ back by (∂θ/∂s)ᵀ: with an [`EffectiveSpin`], (chi_1, chi_2)
 //! becomes (χ_eff, u); with a [`DetectorFrameSky`], (geocent_time, ra, dec) becomes the arrival
-//! time at the first detector and the (zenith, azimuth) of the detector pair's frame. (The
-//! mass ratio through η is a per-coordinate [`Transform`].)
+//! time at the first detector and the (zenith, azimuth) of the detector pair's frame; with a
+//! [`PeakPhase`], phase becomes the phase at the signal's peak (det 1). (The mass ratio through
+//! η is a per-coordinate [`Transform`].)
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 
 use tdpe_likelihood::{BbhRelativeBinning, LikelihoodError};
 use tdpe_mcmc::{LogDensity, PriorLikelihood};
-use tdpe_signal::{component_masses, BbhParameters, PARAMETER_NAMES};
+use tdpe_signal::{component_masses, BbhParameters, SignalModel, PARAMETER_NAMES};
 
 use crate::effective_spin::{EffectiveSpin, SpinJacobian, CHI_1, CHI_2, MASS_RATIO};
+use crate::peak_phase::{PeakPhase, PhaseJacobian, PHASE};
 use crate::prior::{Distribution, PriorSet, GEOCENT_TIME};
 use crate::sky_frame::{DetectorFrameSky, SkyJacobian, DEC, RA};
 use crate::transform::Transform;
@@ -62,13 +64,16 @@ struct Forwarded {
     coordinates: Vec<(f64, f64, f64)>,
     spin: Option<SpinJacobian>,
     sky: Option<SkyJacobian>,
+    phase: Option<PhaseJacobian>,
 }
 
 impl Forwarded {
-    /// The s-gradient of a function with θ-gradient `g` (the spin and sky maps act on disjoint
-    /// parameters, so their pull-backs compose in either order).
+    /// The s-gradient of a function with θ-gradient `g`: θ = phase(sky(spin(s))), where the
+    /// phase map reads the physical chirp mass, mass ratio and spins (so it is pulled back
+    /// first) and the spin and sky maps act on disjoint parameters.
     fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
-        let g = self.sky.map_or(*g, |j| j.pull_back(g));
+        let g = self.phase.map_or(*g, |j| j.pull_back(g));
+        let g = self.sky.map_or(g, |j| j.pull_back(&g));
         self.spin.map_or(g, |j| j.pull_back(&g))
     }
 }
@@ -149,6 +154,8 @@ pub struct Posterior<L> {
     spin: Option<EffectiveSpin>,
     /// Sky and time in a detector frame, if chosen.
     sky: Option<DetectorFrameSky>,
+    /// The phase at the signal's peak in place of the reference phase, if chosen.
+    phase: Option<PeakPhase>,
 }
 
 impl<L: BbhLikelihood> Posterior<L> {
@@ -174,6 +181,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             fixed,
             spin: None,
             sky: None,
+            phase: None,
         }
     }
 
@@ -238,6 +246,21 @@ impl<L: BbhLikelihood> Posterior<L> {
         true
     }
 
+    /// Samples phase as the phase at the signal's peak (see [`PeakPhase`]) with waveforms of
+    /// `model`. Returns false (and changes nothing) unless phase is sampled, periodic, over
+    /// one full turn.
+    pub fn use_peak_phase(&mut self, model: SignalModel) -> bool {
+        let prior = &self.priors.parameters[PHASE];
+        let sampled = self.coordinates.iter().any(|c| c.parameter == PHASE);
+        match PeakPhase::new(model, prior.distribution.support()) {
+            Some(map) if sampled && prior.is_periodic() => {
+                self.phase = Some(map);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The likelihood.
     pub fn likelihood(&self) -> &L {
         &self.likelihood
@@ -251,9 +274,18 @@ impl<L: BbhLikelihood> Posterior<L> {
             .collect()
     }
 
-    /// The unconstrained image y of `theta` (the centre for [`Posterior::standardize`]).
+    /// The unconstrained image y of `theta` (the centre for [`Posterior::standardize`]); NaN
+    /// in the phase where the waveform cannot be set up.
     pub fn to_y(&self, theta: &[f64; 11]) -> Vec<f64> {
-        let s = self.spin.map_or(*theta, |spin| spin.sampled(theta));
+        let s = match &self.phase {
+            Some(map) => map.sampled(theta).unwrap_or_else(|_| {
+                let mut s = *theta;
+                s[PHASE] = f64::NAN;
+                s
+            }),
+            None => *theta,
+        };
+        let s = self.spin.map_or(s, |spin| spin.sampled(&s));
         let s = self.sky.as_ref().map_or(s, |sky| sky.sampled(&s));
         self.coordinates
             .iter()
@@ -290,9 +322,12 @@ impl<L: BbhLikelihood> Posterior<L> {
         self.affine = affine;
     }
 
-    /// x of a parameter vector (inside the prior support).
+    /// x of a parameter vector (inside the prior support), periodic coordinates within half a
+    /// period of the centre.
     pub fn to_x(&self, theta: &[f64; 11]) -> Vec<f64> {
-        self.affine.x(&self.to_y(theta))
+        let mut x = self.affine.x(&self.to_y(theta));
+        self.wrap_periodic(&mut x);
+        x
     }
 
     /// The 11 parameters of x (periodic ones wrapped, geocent_time relative to the epoch).
@@ -347,9 +382,16 @@ impl<L: BbhLikelihood> Posterior<L> {
             }
             None => (s, None),
         };
-        let (theta, sky) = match &self.sky {
+        let (s, sky) = match &self.sky {
             Some(frame) => {
-                let (theta, jacobian) = frame.theta(&s);
+                let (s, jacobian) = frame.theta(&s);
+                (s, Some(jacobian))
+            }
+            None => (s, None),
+        };
+        let (theta, phase) = match &self.phase {
+            Some(map) => {
+                let (theta, jacobian) = map.theta(&s);
                 (theta, Some(jacobian))
             }
             None => (s, None),
@@ -359,6 +401,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             coordinates,
             spin,
             sky,
+            phase,
         }
     }
 
@@ -421,6 +464,27 @@ impl<L: BbhLikelihood> Posterior<L> {
         value
     }
 
+    /// Moves the periodic coordinates of y(x) to their copies within half a period of the
+    /// centre c (the posterior mode), where the density is the same (see
+    /// [`LogDensity::canonicalize`]).
+    fn wrap_periodic(&self, x: &mut [f64]) {
+        let mut y = self.affine.y(x);
+        let mut moved = false;
+        for (i, c) in self.coordinates.iter().enumerate() {
+            if let Transform::Periodic { lower, upper } = c.transform {
+                let (period, center) = (upper - lower, self.affine.center[i]);
+                let offset = (y[i] - center + 0.5 * period).rem_euclid(period) - 0.5 * period;
+                if center + offset != y[i] {
+                    y[i] = center + offset;
+                    moved = true;
+                }
+            }
+        }
+        if moved {
+            x.copy_from_slice(&self.affine.x(&y));
+        }
+    }
+
     /// ln L and ∂ ln L/∂θ at θ (−∞ and zeros on failure).
     fn likelihood_at(&self, theta: &[f64; 11], grad_theta: &mut [f64; 11]) -> f64 {
         let p = BbhParameters::from_array(*theta);
@@ -446,6 +510,10 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
     fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         self.likelihood_term(&self.forward(x), grad)
     }
+
+    fn canonicalize(&self, x: &mut [f64]) {
+        self.wrap_periodic(x);
+    }
 }
 
 impl<L: BbhLikelihood> LogDensity for Posterior<L> {
@@ -467,6 +535,10 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
         }
         grad.iter_mut().zip(&g_like).for_each(|(g, l)| *g += l);
         log_prior + log_like
+    }
+
+    fn canonicalize(&self, x: &mut [f64]) {
+        self.wrap_periodic(x);
     }
 }
 
@@ -653,6 +725,33 @@ mod tests {
     }
 
     #[test]
+    fn peak_phase_coordinate() {
+        let mut post = posterior(DEFAULT_PRIOR);
+        assert!(post.use_effective_spin());
+        assert!(post.use_symmetric_mass_ratio());
+        let h1 = Detector::from_name("H1").unwrap();
+        let l1 = Detector::from_name("L1").unwrap();
+        assert!(post.use_detector_frame(DetectorFrameSky::new(&h1, &l1, 0.8).unwrap()));
+        let epoch = tdpe_detector::GpsTime::from_f64(1126259462.4).unwrap();
+        let model = SignalModel::new(vec![h1, l1], epoch, 20.0, 1.0 / 2048.0).unwrap();
+        assert!(post.use_peak_phase(model));
+        // The mock's ln L depends on the phase, so the gradient test covers ∂θ_phase/∂λ.
+        assert_round_trip_and_gradients(&post);
+        // A phase prior over less than a turn keeps bilby's phase.
+        let half_turn = DEFAULT_PRIOR.replace(
+            "phase = Uniform(name='phase', minimum=0, maximum=2 * np.pi, boundary='periodic')",
+            "phase = Uniform(name='phase', minimum=0, maximum=np.pi, boundary='periodic')",
+        );
+        assert_ne!(
+            half_turn, DEFAULT_PRIOR,
+            "the default prior's phase line changed"
+        );
+        let mut post = posterior(&half_turn);
+        let model = SignalModel::new(vec![], epoch, 20.0, 1.0 / 2048.0).unwrap();
+        assert!(!post.use_peak_phase(model));
+    }
+
+    #[test]
     fn periodic_coordinates_wrap() {
         let post = posterior(DEFAULT_PRIOR);
         let names = post.sampled_names();
@@ -669,5 +768,14 @@ mod tests {
         let b = post.log_density_and_gradient(&x, &mut g2);
         assert!((a - b).abs() < 1e-9);
         assert!((g1[phase] - g2[phase]).abs() < 1e-9);
+        // Canonicalised: the copy within half a period of the centre (0 here), same θ.
+        x[phase] = 1.0 + 4.0 * std::f64::consts::PI;
+        LogDensity::canonicalize(&post, &mut x);
+        assert!((x[phase] - 1.0).abs() < 1e-12, "{}", x[phase]);
+        x[phase] = -2.0 * std::f64::consts::PI - 3.5;
+        let before = post.parameters(&x);
+        LogDensity::canonicalize(&post, &mut x);
+        assert!(x[phase].abs() <= std::f64::consts::PI, "{}", x[phase]);
+        assert!((post.parameters(&x)[7] - before[7]).abs() < 1e-12);
     }
 }

@@ -18,7 +18,6 @@ use tdpe_signal::{BbhParameters, SignalModel};
 
 use super::design::{draw_design_points, DetectorFiducial};
 use super::exact::BbhExactLikelihood;
-use super::trig::sin_cos;
 use crate::error::LikelihoodError;
 use crate::relative_binning::{refine_nodes, snr_weights, RbWorkspace, RefineOptions, SummaryData};
 
@@ -99,22 +98,24 @@ struct DetectorSummary {
 }
 
 impl DetectorSummary {
-    /// The waveform W(t_b − `shift`) at the nodes with its traces, and r_b = W/v_b, into the
-    /// scratch.
-    fn ratios(&self, waveform: &IMRPhenomT<f64>, shift: f64, s: &mut Scratch) {
+    /// The waveform W(t_b − `shift`) at the nodes, with its traces in `s.modes` if
+    /// `traced`, and r_b = W/v_b, into the scratch.
+    fn ratios(&self, waveform: &IMRPhenomT<f64>, shift: f64, s: &mut Scratch, traced: bool) {
         s.times.clear();
         s.times.extend(self.node_times.iter().map(|&t| t - shift));
-        s.modes.resize(s.times.len(), Default::default());
-        waveform.mode22_traced_many(&s.times, &mut s.modes);
+        s.h22.resize(s.times.len(), [0.0; 2]);
+        if traced {
+            s.modes.resize(s.times.len(), Default::default());
+            waveform.h22_traced_many(&s.times, &mut s.modes, &mut s.h22);
+        } else {
+            waveform.h22_many(&s.times, &mut s.h22);
+        }
         s.ratios.clear();
         s.ratios.extend(
-            s.modes
+            s.h22
                 .iter()
                 .zip(&self.inverse_fiducial)
-                .map(|((m, _), inv_v)| {
-                    let (sin, cos) = sin_cos(m.phase);
-                    Complex64::new(m.amplitude * cos, -m.amplitude * sin) * inv_v
-                }),
+                .map(|(h, inv_v)| Complex64::new(h[0], h[1]) * inv_v),
         );
     }
 }
@@ -122,9 +123,10 @@ impl DetectorSummary {
 /// Per-thread buffers of the evaluations, so that a call allocates nothing once warm.
 #[derive(Default)]
 struct Scratch {
-    /// Of one detector: the waveform's times, values and traces at the nodes, r_b,
-    /// c_b = Q r_b and the adjoint g_b.
+    /// Of one detector: the waveform's times, h22 = A e^(−iΦ), values and traces at the
+    /// nodes, r_b, c_b = Q r_b and the adjoint g_b.
     times: Vec<f64>,
+    h22: Vec<[f64; 2]>,
     modes: Vec<(Mode22<f64>, Mode22Trace)>,
     ratios: Vec<Complex64>,
     c: Vec<Complex64>,
@@ -318,7 +320,7 @@ impl BbhRelativeBinning {
             let mut total = 0.0;
             for (k, det) in self.detectors.iter().enumerate() {
                 let proj = self.model.projection(k, p).value;
-                det.ratios(&waveform, p.geocent_time + proj.delay, s);
+                det.ratios(&waveform, p.geocent_time + proj.delay, s, false);
                 s.c.clear();
                 s.c.extend(s.ratios.iter().map(|r| proj.factor * r));
                 total += det.summary.log_likelihood_ratio(&s.c, &mut s.ws)?;
@@ -354,7 +356,7 @@ impl BbhRelativeBinning {
             for (k, det) in self.detectors.iter().enumerate() {
                 let pg = self.model.projection(k, p);
                 let (q, shift) = (pg.value.factor, p.geocent_time + pg.value.delay);
-                det.ratios(&waveform, shift, s);
+                det.ratios(&waveform, shift, s, true);
                 s.c.clear();
                 s.c.extend(s.ratios.iter().map(|r| q * r));
                 s.g.resize(s.c.len(), Complex64::new(0.0, 0.0));

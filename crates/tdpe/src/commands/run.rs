@@ -27,8 +27,8 @@ use tdpe_signal::{
 };
 
 use crate::config::{
-    Config, IntrinsicCoordinates, KernelName, MetricName, PsdColumnName, ReferenceFrame,
-    StrainFormat,
+    Config, IntrinsicCoordinates, KernelName, MetricName, PhaseCoordinate, PsdColumnName,
+    ReferenceFrame, StrainFormat,
 };
 use crate::data::{
     detector_seed, read_frequency_series, read_time_series, simulate_noise, Whitener,
@@ -87,6 +87,10 @@ pub struct Args {
     /// Mass-ratio and spin coordinates of the sampler [config: sampler.intrinsic_coordinates].
     #[arg(long, value_enum)]
     pub intrinsic_coordinates: Option<IntrinsicCoordinates>,
+
+    /// Phase coordinate of the sampler [config: sampler.phase_coordinate].
+    #[arg(long, value_enum)]
+    pub phase_coordinate: Option<PhaseCoordinate>,
 
     /// Temperatures per chain; > 1 runs parallel tempering [config: sampler.num_temperatures].
     #[arg(long, value_name = "K")]
@@ -157,6 +161,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(c) = args.intrinsic_coordinates {
         s.intrinsic_coordinates = c;
+    }
+    if let Some(c) = args.phase_coordinate {
+        s.phase_coordinate = c;
     }
     if let Some(k) = args.temperatures {
         s.num_temperatures = k;
@@ -711,6 +718,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             let gmst = greenwich_mean_sidereal_time(problem.epoch)?;
             posterior.use_detector_frame(DetectorFrameSky::new(first, second, gmst)?);
         }
+    }
+    if config.sampler.phase_coordinate == PhaseCoordinate::Peak {
+        posterior.use_peak_phase(problem.exact.model().clone());
     }
     let center = posterior.to_y(&fiducial_theta);
     let dim = center.len();

@@ -1,0 +1,44 @@
+//! A loop of relative-binning calls on the GW150914-like case (2048 Hz, 4 s), for `perf`:
+//!
+//!     cargo build --release -p tdpe-likelihood --example rb_profile
+//!     perf record -g ./target/release/examples/rb_profile value 200000
+//!
+//! The first argument is `value` or `gradient`, the second the number of calls.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_signal::BbhParameters;
+
+#[path = "../tests/gw150914_like/mod.rs"]
+mod gw150914_like;
+use gw150914_like::{draw_points, noisy_injection};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map_or("value", String::as_str).to_string();
+    let calls: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let exact = noisy_injection(2048.0, 4.0);
+    let truth = BbhParameters::gw150914_like();
+    let rb = BbhRelativeBinning::new(&exact, truth, &RelativeBinningOptions::default()).unwrap();
+    let ln_l_max = exact.log_likelihood_ratio(&truth).unwrap();
+    let p = draw_points(&exact, ln_l_max, 1.0, 10.0, 1, 3)[0].0;
+    let mut gradient = [0.0; 11];
+    let start = Instant::now();
+    let mut sum = 0.0;
+    for _ in 0..calls {
+        sum += match mode.as_str() {
+            "gradient" => rb
+                .log_likelihood_ratio_and_gradient(black_box(&p), &mut gradient)
+                .unwrap(),
+            _ => rb.log_likelihood_ratio(black_box(&p)).unwrap(),
+        };
+    }
+    let per_call = start.elapsed().as_secs_f64() / calls as f64;
+    println!(
+        "{mode}: {:.2} µs per call over {calls} calls (nodes {:?}, sum {sum:e})",
+        per_call * 1e6,
+        rb.node_counts()
+    );
+}
