@@ -165,6 +165,13 @@ pub(crate) fn sin_cos<const L: usize>(x: Lanes<L>) -> (Lanes<L>, Lanes<L>) {
     (Lanes(sin), Lanes(cos))
 }
 
+/// [`sin_cos`] of one argument: sin and cos of large phases (~10³ rad) a few times faster than
+/// libm's general `sincos`, to the same accuracy.
+pub fn sin_cos_f64(x: f64) -> (f64, f64) {
+    let (sin, cos) = sin_cos(Lanes([x]));
+    (sin.0[0], cos.0[0])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,5 +280,18 @@ mod tests {
         let (s, c) = sin_cos(Lanes([1e7, 0.0, -0.0, 1.0, 2.0, 3.0, 4.0, 5.0]));
         assert_eq!((s.0[0], c.0[0]), (1e7f64.sin(), 1e7f64.cos()));
         assert_eq!((s.0[1], c.0[1]), (0.0, 1.0));
+        // One argument at a time, special values included.
+        for x in [
+            -3e6,
+            1e-300,
+            std::f64::consts::FRAC_PI_4,
+            7.5,
+            f64::INFINITY,
+            f64::NAN,
+        ] {
+            let ((s, c), (s0, c0)) = (sin_cos_f64(x), x.sin_cos());
+            assert!((s - s0).abs() < 5e-16 || s.is_nan() && s0.is_nan(), "{x}");
+            assert!((c - c0).abs() < 5e-16 || c.is_nan() && c0.is_nan(), "{x}");
+        }
     }
 }

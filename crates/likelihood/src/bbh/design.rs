@@ -13,10 +13,9 @@ use rand::SeedableRng;
 use rand_distr::{Distribution, StandardNormal};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_noise::ToeplitzInverse;
-use tdpe_phenomt::{Dual, IMRPhenomT};
+use tdpe_phenomt::{sin_cos_f64, Dual, IMRPhenomT};
 use tdpe_signal::{BbhParameters, SignalModel};
 
-use super::trig::sin_cos;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 
@@ -174,7 +173,7 @@ impl DetectorFiducial<'_> {
             let modes = &mut modes[..batch.len()];
             waveform.mode22_traced_many(&times, modes);
             ratios.extend(batch.iter().zip(modes.iter()).map(|(&i, (m, _))| {
-                let (sin, cos) = sin_cos(m.phase);
+                let (sin, cos) = sin_cos_f64(m.phase);
                 let w = Complex64::new(m.amplitude * cos, -m.amplitude * sin);
                 (i, w / self.series[i])
             }));

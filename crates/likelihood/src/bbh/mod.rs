@@ -5,7 +5,6 @@
 mod design;
 mod exact;
 mod relative_binning;
-mod trig;
 
 pub use design::{draw_design_points, DesignPoint, DetectorFiducial};
 pub use exact::BbhExactLikelihood;
