@@ -179,7 +179,7 @@ impl<T: Real> Phase22<T> {
         let omega_cut_bar = -(omega_cut / omega_ring - 1.0);
         let theta2 = (-eta * p.t_cut / 5.0).powf(-1.0 / 8.0);
         let (domega_cut, domega_peak) = if exact_slopes {
-            // dθ/dt = −θ/(8t); dω_RD/dt at 0 = c1c2²c3/(c3 + 1)² (arXiv:2012.11923 eq. 29).
+            // dθ/dt = −θ/(8t); differentiating `ringdown_omega_of`, dω_RD/dt(0) = c1c2²c3/(c3 + 1)².
             let dtheta_dt = -theta2 / (p.t_cut * 8.0);
             let slope_rd =
                 p.rd_c1 * p.rd_c2 * p.rd_c2 * p.rd_c3 / ((p.rd_c3 + 1.0) * (p.rd_c3 + 1.0));
