@@ -687,16 +687,21 @@ mod tests {
         );
     }
 
-    /// With η, (χ_eff, u) and the H1–L1 frame together: round trip and gradient.
-    #[test]
-    fn effective_spin_coordinates() {
+    /// The default prior's posterior sampled in η, (χ_eff, u) and the H1–L1 frame.
+    fn posterior_in_effective_coordinates() -> Posterior<Mock> {
         let mut post = posterior(DEFAULT_PRIOR);
         assert!(post.use_effective_spin());
         assert!(post.use_symmetric_mass_ratio());
         let h1 = Detector::from_name("H1").unwrap();
         let l1 = Detector::from_name("L1").unwrap();
         assert!(post.use_detector_frame(DetectorFrameSky::new(&h1, &l1, 0.8).unwrap()));
-        assert_round_trip_and_gradients(&post);
+        post
+    }
+
+    /// With η, (χ_eff, u) and the H1–L1 frame together: round trip and gradient.
+    #[test]
+    fn effective_spin_coordinates() {
+        assert_round_trip_and_gradients(&posterior_in_effective_coordinates());
     }
 
     #[test]
@@ -726,14 +731,10 @@ mod tests {
 
     #[test]
     fn peak_phase_coordinate() {
-        let mut post = posterior(DEFAULT_PRIOR);
-        assert!(post.use_effective_spin());
-        assert!(post.use_symmetric_mass_ratio());
-        let h1 = Detector::from_name("H1").unwrap();
-        let l1 = Detector::from_name("L1").unwrap();
-        assert!(post.use_detector_frame(DetectorFrameSky::new(&h1, &l1, 0.8).unwrap()));
+        let mut post = posterior_in_effective_coordinates();
         let epoch = tdpe_detector::GpsTime::from_f64(1126259462.4).unwrap();
-        let model = SignalModel::new(vec![h1, l1], epoch, 20.0, 1.0 / 2048.0).unwrap();
+        let detectors = ["H1", "L1"].map(|name| Detector::from_name(name).unwrap());
+        let model = SignalModel::new(detectors.to_vec(), epoch, 20.0, 1.0 / 2048.0).unwrap();
         assert!(post.use_peak_phase(model));
         // The mock's ln L depends on the phase, so the gradient test covers ∂θ_phase/∂λ.
         assert_round_trip_and_gradients(&post);
