@@ -45,8 +45,9 @@ fn bench(c: &mut Criterion) {
     let options = RelativeBinningOptions::default();
     let rb = BbhRelativeBinning::new(&exact, truth, &options).unwrap();
     let ln_l_max = exact.log_likelihood_ratio(&truth).unwrap();
-    // A posterior-like point (not the fiducial).
-    let p = draw_points(&exact, ln_l_max, 1.0, 10.0, 1, 3)[0].0;
+    // Posterior-like points (not the fiducial).
+    let points = draw_points(&exact, ln_l_max, 1.0, 10.0, 2, 3);
+    let (p, other) = (points[0].0, points[1].0);
     let model = exact.model();
 
     let mut group = c.benchmark_group("bbh_relative_binning");
@@ -54,9 +55,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| rb.log_likelihood_ratio(black_box(&p)).unwrap())
     });
     let mut gradient = [0.0; 11];
+    // Two points in turn, as a sampler moves: the model keeps only the last dual set-up, so
+    // every call sets up its waveform.
+    let mut turn = [p, other].into_iter().cycle();
     group.bench_function("value_and_gradient", |b| {
         b.iter(|| {
-            rb.log_likelihood_ratio_and_gradient(black_box(&p), &mut gradient)
+            let q = turn.next().unwrap();
+            rb.log_likelihood_ratio_and_gradient(black_box(&q), &mut gradient)
                 .unwrap()
         })
     });

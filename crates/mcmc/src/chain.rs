@@ -103,9 +103,33 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         kernel: &K,
         rng: &mut R,
     ) -> DrawStats {
-        let stats = kernel.transition(&mut self.hamiltonian, &mut self.point, self.step_size, rng);
+        let mut stats =
+            kernel.transition(&mut self.hamiltonian, &mut self.point, self.step_size, rng);
         self.hamiltonian.target().canonicalize(&mut self.point.x);
+        if self.try_mirror(rng) {
+            stats.mirrored = true;
+            stats.log_density = self.point.log_density;
+        }
         stats
+    }
+
+    /// The target's mirror move, accepted by Metropolis–Hastings (see [`LogDensity::mirror`]).
+    fn try_mirror<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+        let mut image = vec![0.0; self.point.x.len()];
+        let target = self.hamiltonian.target();
+        let Some(log_det) = target.mirror(&self.point.x, &mut image) else {
+            return false;
+        };
+        let proposal = self.hamiltonian.point(image);
+        let log_ratio = proposal.log_density - self.point.log_density + log_det;
+        // A NaN ratio compares false: rejected.
+        if rng.random::<f64>().ln() < log_ratio {
+            self.point = proposal;
+            self.hamiltonian.target().canonicalize(&mut self.point.x);
+            true
+        } else {
+            false
+        }
     }
 
     /// The current leapfrog step size.

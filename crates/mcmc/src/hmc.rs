@@ -107,5 +107,6 @@ pub(crate) fn metropolised_trajectory<T: LogDensity + ?Sized, R: Rng + ?Sized>(
         n_steps,
         tree_depth: 0,
         divergent,
+        mirrored: false,
     }
 }

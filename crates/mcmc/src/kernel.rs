@@ -27,6 +27,9 @@ pub struct DrawStats {
     /// Whether the trajectory diverged (energy error above
     /// [`MAX_ENERGY_ERROR`](crate::hamiltonian::MAX_ENERGY_ERROR), or a non-finite density).
     pub divergent: bool,
+    /// Whether the target's mirror move ([`LogDensity::mirror`]) was accepted after the
+    /// kernel's transition; `log_density` is then the image's.
+    pub mirrored: bool,
 }
 
 /// A Markov transition kernel that leaves the target invariant for a fixed step size and metric.

@@ -8,6 +8,9 @@
 //! gradient evaluations per chain). A target whose density repeats along some directions (angles
 //! sampled on the real line) implements [`LogDensity::canonicalize`], which the chains apply after
 //! every transition so that the warm-up's metric sees the posterior and not the drift over copies.
+//! A target with two modes that are near images of each other under a known involution offers it
+//! as [`LogDensity::mirror`]: the chains try it after every transition, accepted by
+//! Metropolis–Hastings, and so visit both modes in proportion to their mass.
 //!
 //! For multimodal posteriors, [`sample_tempered`] runs parallel tempering on a
 //! [`PriorLikelihood`] model (log prior and log likelihood apart): every chain runs a ladder of

@@ -234,6 +234,7 @@ impl Kernel for Nuts {
             n_steps: builder.n_steps,
             tree_depth: depth,
             divergent: builder.divergent,
+            mirrored: false,
         };
         *point = tree.proposal;
         stats

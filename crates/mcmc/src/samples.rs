@@ -93,6 +93,9 @@ pub struct ChainSummary {
     pub mean_accept_stat: f64,
     /// Divergent transitions after warm-up.
     pub divergences: usize,
+    /// Accepted mirror moves ([`LogDensity::mirror`](crate::LogDensity::mirror)) after
+    /// warm-up.
+    pub mirrored: usize,
     /// Mean NUTS tree depth (0 for HMC and MALA).
     pub mean_tree_depth: f64,
     /// Largest NUTS tree depth reached (compare with the kernel's `max_depth`).
@@ -159,6 +162,7 @@ impl Samples {
                     num_draws: c.stats.len(),
                     mean_accept_stat: mean_of(|s| s.accept_stat),
                     divergences: c.stats.iter().filter(|s| s.divergent).count(),
+                    mirrored: c.stats.iter().filter(|s| s.mirrored).count(),
                     mean_tree_depth: mean_of(|s| f64::from(s.tree_depth)),
                     max_tree_depth: c.stats.iter().map(|s| s.tree_depth).max().unwrap_or(0),
                     mean_steps: mean_of(|s| f64::from(s.n_steps)),

@@ -41,6 +41,18 @@ pub trait LogDensity {
     /// copy and the warm-up's metric learns the drift instead of the posterior's width. The
     /// default leaves `x` alone.
     fn canonicalize(&self, _x: &mut [f64]) {}
+
+    /// A mirror move that the sampler tries after every transition and accepts by
+    /// Metropolis–Hastings: for a target with two modes that are (nearly) images of each other
+    /// under a known map, which a gradient kernel crosses only through the low density between
+    /// them. Writes the image x' = m(x) into `image` and returns ln|det ∂x'/∂x|, or `None`
+    /// where there is no move. m must be an involution (m(m(x)) = x, up to
+    /// [`LogDensity::canonicalize`]); the move x → x' is then accepted with probability
+    /// min(1, p(x') |det ∂x'/∂x| / p(x)), which leaves p invariant however well the images
+    /// match (an involutive proposal: Neklyudov et al. 2020, ICML, Eq. 5). The default has none.
+    fn mirror(&self, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
+        None
+    }
 }
 
 /// ln L(x) and ∇ ln L(x): the part of a tempered log density ln π + β ln L that the inverse
@@ -70,6 +82,11 @@ pub trait PriorLikelihood {
 
     /// As [`LogDensity::canonicalize`]: the prior and the likelihood must both be unchanged.
     fn canonicalize(&self, _x: &mut [f64]) {}
+
+    /// As [`LogDensity::mirror`], for every inverse temperature.
+    fn mirror(&self, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
+        None
+    }
 }
 
 /// The tempered density ln p_β(x) = ln π(x) + β ln L(x) of a [`PriorLikelihood`] model.
@@ -120,6 +137,10 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
 
     fn canonicalize(&self, x: &mut [f64]) {
         self.model.canonicalize(x);
+    }
+
+    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.model.mirror(x, image)
     }
 }
 

@@ -281,6 +281,10 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for RungTarget<'_, M> {
     fn canonicalize(&self, x: &mut [f64]) {
         self.model.canonicalize(x);
     }
+
+    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.model.mirror(x, image)
+    }
 }
 
 /// The random stream of rung `rung` of chain `chain`: the chain's stream long-jumped `rung`

@@ -1,11 +1,21 @@
 //! The signal model of a detector network: parameters → waveform → strain in each detector.
 
+use std::cell::RefCell;
+
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
-use tdpe_phenomt::{IMRPhenomT, Real, Settings};
+use tdpe_phenomt::{Dual, IMRPhenomT, Real, Settings};
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters};
 use crate::projection::{project, ProjectionGradient};
+
+/// The dual-number waveform a thread set up last: its settings, the bits of its four
+/// parameters, and the waveform ([`SignalModel::waveform_with_derivatives`]).
+type DualSetup = (Settings, [u64; 4], IMRPhenomT<Dual<4>>);
+
+thread_local! {
+    static LAST_DUAL_SETUP: RefCell<Option<DualSetup>> = const { RefCell::new(None) };
+}
 
 /// IMRPhenomT's (2,2) mode seen by a network of detectors.
 #[derive(Clone, Debug)]
@@ -85,6 +95,37 @@ impl SignalModel {
         Ok(IMRPhenomT::new(m1, m2, chi_1, chi_2, &self.waveform)?)
     }
 
+    /// [`Self::waveform`] in dual numbers seeded in (chirp_mass, mass_ratio, chi_1, chi_2):
+    /// the waveform with its derivatives in them. Each thread keeps its last set-up, so that
+    /// the several users of one sampler step (a coordinate map, the likelihood's gradient; the
+    /// prior and likelihood halves of a tempered density) pay for it once.
+    pub fn waveform_with_derivatives(
+        &self,
+        chirp_mass: f64,
+        mass_ratio: f64,
+        chi_1: f64,
+        chi_2: f64,
+    ) -> Result<IMRPhenomT<Dual<4>>, SignalError> {
+        let key = [chirp_mass, mass_ratio, chi_1, chi_2].map(f64::to_bits);
+        let cached = LAST_DUAL_SETUP.with_borrow(|last| match last {
+            Some((settings, k, waveform)) if *settings == self.waveform && *k == key => {
+                Some(waveform.clone())
+            }
+            _ => None,
+        });
+        if let Some(waveform) = cached {
+            return Ok(waveform);
+        }
+        let waveform = self.waveform(
+            Dual::variable(chirp_mass, 0),
+            Dual::variable(mass_ratio, 1),
+            Dual::variable(chi_1, 2),
+            Dual::variable(chi_2, 3),
+        )?;
+        LAST_DUAL_SETUP.set(Some((self.waveform, key, waveform.clone())));
+        Ok(waveform)
+    }
+
     /// Extrinsic factor and time delay of detector `k` with their gradient.
     pub fn projection(&self, k: usize, p: &BbhParameters) -> ProjectionGradient {
         project(&self.detectors[k], self.gmst_at_epoch, p)
@@ -144,4 +185,43 @@ fn check_extrinsic(p: &BbhParameters) -> Result<(), SignalError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kept set-up serves only the same settings and parameters, and is the fresh one.
+    #[test]
+    fn dual_setup_is_reused_only_for_the_same_waveform() {
+        let epoch = GpsTime::from_f64(1126259462.4).unwrap();
+        let detectors = vec![Detector::from_name("H1").unwrap()];
+        let model = |f_ref: f64| SignalModel::new(detectors.clone(), epoch, f_ref, 1.0 / 2048.0);
+        let (a, b) = (model(20.0).unwrap(), model(25.0).unwrap());
+        let lambda = (28.0, 0.8, 0.3, -0.2);
+        let phase_at = |m: &SignalModel, mc: f64| {
+            let w = m
+                .waveform_with_derivatives(mc, lambda.1, lambda.2, lambda.3)
+                .unwrap();
+            let fresh = m
+                .waveform(
+                    Dual::<4>::variable(mc, 0),
+                    Dual::variable(lambda.1, 1),
+                    Dual::variable(lambda.2, 2),
+                    Dual::variable(lambda.3, 3),
+                )
+                .unwrap();
+            let t = Dual::from(-0.05);
+            let (kept, fresh) = (w.mode22(t).phase, fresh.mode22(t).phase);
+            assert_eq!((kept.re, kept.eps), (fresh.re, fresh.eps));
+            kept.re
+        };
+        let first = phase_at(&a, lambda.0);
+        // Same parameters: served from the kept set-up, identical.
+        assert_eq!(phase_at(&a, lambda.0), first);
+        // Another f_ref or chirp mass: a different waveform, not the kept one.
+        assert_ne!(phase_at(&b, lambda.0), first);
+        assert_ne!(phase_at(&a, lambda.0 + 1e-9), first);
+        assert_eq!(phase_at(&a, lambda.0), first);
+    }
 }

@@ -255,6 +255,9 @@ pub struct SamplerSection {
     pub intrinsic_coordinates: IntrinsicCoordinates,
     /// Phase coordinate of the sampler: `peak` or `reference`.
     pub phase_coordinate: PhaseCoordinate,
+    /// Whether the chains try the face-on/face-off mirror of theta_jn and psi after every
+    /// transition (a Metropolis–Hastings jump between the two inclination modes).
+    pub inclination_mirror: bool,
     /// Number of chains.
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
@@ -284,6 +287,7 @@ impl Default for SamplerSection {
             reference_frame: ReferenceFrame::Detectors,
             intrinsic_coordinates: IntrinsicCoordinates::Effective,
             phase_coordinate: PhaseCoordinate::Peak,
+            inclination_mirror: true,
             num_chains: 4,
             num_warmup: 1000,
             num_draws: 1000,

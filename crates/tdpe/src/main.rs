@@ -8,6 +8,7 @@ mod config;
 mod data;
 mod effective_spin;
 mod fiducial;
+mod inclination_mirror;
 mod output;
 mod peak_phase;
 mod posterior;

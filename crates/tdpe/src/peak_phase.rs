@@ -61,12 +61,11 @@ impl PeakPhase {
 
     /// Δ(λ) = Φ(0) − Φ(t_ref) of the (2,2) mode, with its derivatives in λ.
     fn accumulated_phase(&self, theta: &[f64; 11]) -> Result<Dual<4>, SignalError> {
-        let waveform = self.model.waveform(
-            Dual::<4>::variable(theta[0], 0),
-            Dual::variable(theta[1], 1),
-            Dual::variable(theta[2], 2),
-            Dual::variable(theta[3], 3),
-        )?;
+        // The likelihood's gradient at this point sets up the same waveform: the model keeps
+        // it, so the two share one set-up.
+        let waveform = self
+            .model
+            .waveform_with_derivatives(theta[0], theta[1], theta[2], theta[3])?;
         Ok(waveform.mode22(Dual::from(0.0)).phase)
     }
 

@@ -23,6 +23,7 @@ use tdpe_mcmc::{LogDensity, PriorLikelihood};
 use tdpe_signal::{component_masses, BbhParameters, SignalModel, PARAMETER_NAMES};
 
 use crate::effective_spin::{EffectiveSpin, SpinJacobian, CHI_1, CHI_2, MASS_RATIO};
+use crate::inclination_mirror::{InclinationMirror, PSI, THETA_JN};
 use crate::peak_phase::{PeakPhase, PhaseJacobian, PHASE};
 use crate::prior::{Distribution, PriorSet, GEOCENT_TIME};
 use crate::sky_frame::{DetectorFrameSky, SkyJacobian, DEC, RA};
@@ -156,6 +157,8 @@ pub struct Posterior<L> {
     sky: Option<DetectorFrameSky>,
     /// The phase at the signal's peak in place of the reference phase, if chosen.
     phase: Option<PeakPhase>,
+    /// The face-on/face-off jump, if chosen.
+    mirror: Option<InclinationMirror>,
 }
 
 impl<L: BbhLikelihood> Posterior<L> {
@@ -182,6 +185,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             spin: None,
             sky: None,
             phase: None,
+            mirror: None,
         }
     }
 
@@ -258,6 +262,23 @@ impl<L: BbhLikelihood> Posterior<L> {
                 true
             }
             _ => false,
+        }
+    }
+
+    /// Offers the sampler the face-on/face-off jump of `mirror` (see [`InclinationMirror`])
+    /// after every transition. Returns false (and changes nothing) unless theta_jn is sampled
+    /// and psi is sampled with a periodic prior of period π (the map is an involution only
+    /// modulo π in ψ).
+    pub fn use_inclination_mirror(&mut self, mirror: InclinationMirror) -> bool {
+        let sampled = |k: usize| self.coordinates.iter().any(|c| c.parameter == k);
+        let psi = &self.priors.parameters[PSI];
+        let (lower, upper) = psi.distribution.support();
+        let period_pi = psi.is_periodic() && (upper - lower - std::f64::consts::PI).abs() < 1e-12;
+        if sampled(THETA_JN) && sampled(PSI) && period_pi {
+            self.mirror = Some(mirror);
+            true
+        } else {
+            false
         }
     }
 
@@ -485,6 +506,27 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
     }
 
+    /// The inclination mirror's image of x and ln|det ∂x'/∂x| (see [`LogDensity::mirror`]):
+    /// the map has |det| = 1 in θ, so the determinant is that of the coordinate maps,
+    /// |det ∂θ/∂x| at x over that at x', each the prior term's Jacobian part.
+    fn mirror_image(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        let mirror = self.mirror.as_ref()?;
+        let log_jacobian = |x: &[f64]| {
+            let forwarded = self.forward(x);
+            let mut grad = vec![0.0; x.len()];
+            self.prior_term(&forwarded, &mut grad) - self.log_prior(&forwarded.theta)
+        };
+        let theta = self.parameters(x);
+        let x_image = self.to_x(&mirror.image(&theta));
+        let log_det = log_jacobian(x) - log_jacobian(&x_image);
+        if !log_det.is_finite() {
+            // The image lies outside the prior's support (or the waveform's domain).
+            return None;
+        }
+        image.copy_from_slice(&x_image);
+        Some(log_det)
+    }
+
     /// ln L and ∂ ln L/∂θ at θ (−∞ and zeros on failure).
     fn likelihood_at(&self, theta: &[f64; 11], grad_theta: &mut [f64; 11]) -> f64 {
         let p = BbhParameters::from_array(*theta);
@@ -514,6 +556,10 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
     fn canonicalize(&self, x: &mut [f64]) {
         self.wrap_periodic(x);
     }
+
+    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.mirror_image(x, image)
+    }
 }
 
 impl<L: BbhLikelihood> LogDensity for Posterior<L> {
@@ -539,6 +585,10 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
 
     fn canonicalize(&self, x: &mut [f64]) {
         self.wrap_periodic(x);
+    }
+
+    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.mirror_image(x, image)
     }
 }
 
@@ -687,9 +737,9 @@ mod tests {
         );
     }
 
-    /// The default prior's posterior sampled in η, (χ_eff, u) and the H1–L1 frame.
-    fn posterior_in_effective_coordinates() -> Posterior<Mock> {
-        let mut post = posterior(DEFAULT_PRIOR);
+    /// The posterior of a prior file sampled in η, (χ_eff, u) and the H1–L1 frame.
+    fn posterior_in_effective_coordinates(prior_text: &str) -> Posterior<Mock> {
+        let mut post = posterior(prior_text);
         assert!(post.use_effective_spin());
         assert!(post.use_symmetric_mass_ratio());
         let h1 = Detector::from_name("H1").unwrap();
@@ -701,7 +751,7 @@ mod tests {
     /// With η, (χ_eff, u) and the H1–L1 frame together: round trip and gradient.
     #[test]
     fn effective_spin_coordinates() {
-        assert_round_trip_and_gradients(&posterior_in_effective_coordinates());
+        assert_round_trip_and_gradients(&posterior_in_effective_coordinates(DEFAULT_PRIOR));
     }
 
     #[test]
@@ -731,7 +781,7 @@ mod tests {
 
     #[test]
     fn peak_phase_coordinate() {
-        let mut post = posterior_in_effective_coordinates();
+        let mut post = posterior_in_effective_coordinates(DEFAULT_PRIOR);
         let epoch = tdpe_detector::GpsTime::from_f64(1126259462.4).unwrap();
         let detectors = ["H1", "L1"].map(|name| Detector::from_name(name).unwrap());
         let model = SignalModel::new(detectors.to_vec(), epoch, 20.0, 1.0 / 2048.0).unwrap();
@@ -778,5 +828,94 @@ mod tests {
         LogDensity::canonicalize(&post, &mut x);
         assert!(x[phase].abs() <= std::f64::consts::PI, "{}", x[phase]);
         assert!((post.parameters(&x)[7] - before[7]).abs() < 1e-12);
+    }
+
+    /// ln|det M| of a square row-major matrix (Gaussian elimination, partial pivoting).
+    fn log_abs_det(mut m: Vec<f64>, n: usize) -> f64 {
+        let mut log_det = 0.0;
+        for col in 0..n {
+            let pivot = (col..n)
+                .max_by(|&a, &b| m[a * n + col].abs().total_cmp(&m[b * n + col].abs()))
+                .unwrap();
+            for k in 0..n {
+                m.swap(col * n + k, pivot * n + k);
+            }
+            let d = m[col * n + col];
+            log_det += d.abs().ln();
+            for row in col + 1..n {
+                let f = m[row * n + col] / d;
+                for k in col..n {
+                    m[row * n + k] -= f * m[col * n + k];
+                }
+            }
+        }
+        log_det
+    }
+
+    /// The inclination mirror in the sampler's coordinates (η, (χ_eff, u), the H1–L1 frame, a
+    /// standardisation): an involution whose ln|det ∂x'/∂x| matches finite differences; not
+    /// offered when ψ's prior does not have period π.
+    #[test]
+    fn inclination_mirror_in_sampler_coordinates() {
+        // θ_jn's bounds not symmetric about π/2, so that its logit's Jacobian changes.
+        let asymmetric = DEFAULT_PRIOR.replace(
+            "theta_jn = Sine(name='theta_jn')",
+            "theta_jn = Sine(name='theta_jn', minimum=0.05, maximum=3)",
+        );
+        assert_ne!(
+            asymmetric, DEFAULT_PRIOR,
+            "the default prior's theta_jn line changed"
+        );
+        let mut post = posterior_in_effective_coordinates(&asymmetric);
+        let center = post.to_y(&THETA);
+        let scales = [0.1, 0.2, 0.3, 0.3, 0.1, 0.2, 0.5, 0.5, 0.01, 0.3, 0.2];
+        post.standardize(Affine::diagonal(center, &scales));
+        let h1 = Detector::from_name("H1").unwrap();
+        assert!(post.use_inclination_mirror(InclinationMirror::new(vec![(h1.clone(), 1.0)], 0.8)));
+        let n = 11;
+        let x: Vec<f64> = post.to_x(&THETA).iter().map(|v| v + 0.3).collect();
+        let mut image = vec![0.0; n];
+        let log_det = LogDensity::mirror(&post, &x, &mut image).unwrap();
+        let theta = post.parameters(&x);
+        let mirrored = post.parameters(&image);
+        assert!((mirrored[THETA_JN] - (std::f64::consts::PI - theta[THETA_JN])).abs() < 1e-12);
+        let mut back = vec![0.0; n];
+        let log_det_back = LogDensity::mirror(&post, &image, &mut back).unwrap();
+        for (a, b) in back.iter().zip(&x) {
+            assert!((a - b).abs() < 1e-9, "{back:?} vs {x:?}");
+        }
+        assert!((log_det + log_det_back).abs() < 1e-12);
+        // ∂x'/∂x by central differences.
+        let h = 1e-6;
+        let mut jacobian = vec![0.0; n * n];
+        for j in 0..n {
+            let (mut plus, mut minus) = (x.clone(), x.clone());
+            plus[j] += h;
+            minus[j] -= h;
+            let (mut image_plus, mut image_minus) = (vec![0.0; n], vec![0.0; n]);
+            LogDensity::mirror(&post, &plus, &mut image_plus).unwrap();
+            LogDensity::mirror(&post, &minus, &mut image_minus).unwrap();
+            for i in 0..n {
+                jacobian[i * n + j] = (image_plus[i] - image_minus[i]) / (2.0 * h);
+            }
+        }
+        let numeric = log_abs_det(jacobian, n);
+        assert!((numeric - log_det).abs() < 1e-6, "{numeric} vs {log_det}");
+        assert!(
+            log_det.abs() > 0.1,
+            "a trivial determinant tests nothing: {log_det}"
+        );
+
+        let psi_two_pi = DEFAULT_PRIOR.replace(
+            "psi = Uniform(name='psi', minimum=0, maximum=np.pi, boundary='periodic')",
+            "psi = Uniform(name='psi', minimum=0, maximum=2 * np.pi, boundary='periodic')",
+        );
+        assert_ne!(
+            psi_two_pi, DEFAULT_PRIOR,
+            "the default prior's psi line changed"
+        );
+        let mut post = posterior(&psi_two_pi);
+        assert!(!post.use_inclination_mirror(InclinationMirror::new(vec![(h1, 1.0)], 0.8)));
+        assert_eq!(LogDensity::mirror(&post, &x, &mut image), None);
     }
 }

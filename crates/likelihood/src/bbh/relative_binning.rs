@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
-use tdpe_phenomt::{Dual, IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
+use tdpe_phenomt::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
 use tdpe_signal::{BbhParameters, SignalModel};
 
 use super::design::{draw_design_points, DetectorFiducial};
@@ -342,12 +342,9 @@ impl BbhRelativeBinning {
         p: &BbhParameters,
         gradient: &mut [f64; 11],
     ) -> Result<f64, LikelihoodError> {
-        let seeded = self.model.waveform(
-            Dual::<4>::variable(p.chirp_mass, 0),
-            Dual::variable(p.mass_ratio, 1),
-            Dual::variable(p.chi_1, 2),
-            Dual::variable(p.chi_2, 3),
-        )?;
+        let seeded =
+            self.model
+                .waveform_with_derivatives(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
         let waveform = seeded.values();
         let mut adjoint = Mode22Adjoint::default();
         gradient.iter_mut().for_each(|g| *g = 0.0);

@@ -34,6 +34,7 @@ use crate::data::{
     detector_seed, read_frequency_series, read_time_series, simulate_noise, Whitener,
 };
 use crate::fiducial::{maximize, Dimension, SearchOptions};
+use crate::inclination_mirror::InclinationMirror;
 use crate::output;
 use crate::posterior::{Affine, Posterior};
 use crate::prior::{Entry, PriorFile, PriorSet, DEFAULT_PRIOR, GEOCENT_TIME};
@@ -91,6 +92,11 @@ pub struct Args {
     /// Phase coordinate of the sampler [config: sampler.phase_coordinate].
     #[arg(long, value_enum)]
     pub phase_coordinate: Option<PhaseCoordinate>,
+
+    /// Try the face-on/face-off mirror of theta_jn and psi after every transition
+    /// [config: sampler.inclination_mirror].
+    #[arg(long, value_name = "BOOL")]
+    pub inclination_mirror: Option<bool>,
 
     /// Temperatures per chain; > 1 runs parallel tempering [config: sampler.num_temperatures].
     #[arg(long, value_name = "K")]
@@ -164,6 +170,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(c) = args.phase_coordinate {
         s.phase_coordinate = c;
+    }
+    if let Some(m) = args.inclination_mirror {
+        s.inclination_mirror = m;
     }
     if let Some(k) = args.temperatures {
         s.num_temperatures = k;
@@ -690,6 +699,34 @@ pub(crate) fn relative_binning_at_fiducial(
     Ok((fiducial_theta, rb))
 }
 
+/// Each detector with its sensitivity to the fiducial signal, ⟨h|h⟩ per unit |Q|² of its
+/// projection factor: the weights of the inclination mirror.
+fn detector_sensitivities(
+    problem: &Problem,
+    theta: &[f64; 11],
+) -> anyhow::Result<Vec<(Detector, f64)>> {
+    let p = BbhParameters::from_array(*theta);
+    let templates = problem.exact.templates(&p)?;
+    let refs: Vec<&[f64]> = templates.iter().map(Vec::as_slice).collect();
+    let terms = problem.exact.likelihood().detector_terms(&refs)?;
+    let model = problem.exact.model();
+    Ok(model
+        .detectors()
+        .iter()
+        .zip(&terms)
+        .enumerate()
+        .map(|(k, (detector, t))| {
+            let response = model.projection(k, &p).value.factor.norm_sqr();
+            let sensitivity = if response > 0.0 {
+                t.h_h / response
+            } else {
+                0.0
+            };
+            (detector.clone(), sensitivity)
+        })
+        .collect())
+}
+
 /// Runs `tdpe run`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let started = Instant::now();
@@ -713,11 +750,16 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         posterior.use_symmetric_mass_ratio();
         posterior.use_effective_spin();
     }
+    let detectors = problem.exact.model().detectors();
+    let gmst = greenwich_mean_sidereal_time(problem.epoch)?;
     if config.sampler.reference_frame == ReferenceFrame::Detectors {
-        if let [first, second, ..] = problem.exact.model().detectors() {
-            let gmst = greenwich_mean_sidereal_time(problem.epoch)?;
+        if let [first, second, ..] = detectors {
             posterior.use_detector_frame(DetectorFrameSky::new(first, second, gmst)?);
         }
+    }
+    if config.sampler.inclination_mirror {
+        let sensitivities = detector_sensitivities(&problem, &fiducial_theta)?;
+        posterior.use_inclination_mirror(InclinationMirror::new(sensitivities, gmst));
     }
     if config.sampler.phase_coordinate == PhaseCoordinate::Peak {
         posterior.use_peak_phase(problem.exact.model().clone());

@@ -170,18 +170,19 @@ fn posterior_table(out: &mut String, result: &RunResult) {
 fn chains_table(out: &mut String, result: &RunResult) {
     out.push_str("## Chains\n\n");
     out.push_str(
-        "| chain | draws | acceptance | divergences | step size | mean tree depth | max tree depth \
-         | gradient evaluations (warm-up + sampling) | E-BFMI |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| chain | draws | acceptance | divergences | mirror jumps | step size | mean tree depth \
+         | max tree depth | gradient evaluations (warm-up + sampling) | E-BFMI |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for c in &result.chains {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} + {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} + {} | {} |",
             c.chain,
             c.num_draws,
             fixed(c.mean_accept_stat, 3),
             c.divergences,
+            c.mirrored,
             significant(c.step_size, 3),
             fixed(c.mean_tree_depth, 2),
             c.max_tree_depth,

@@ -1,0 +1,146 @@
+//! The face-on/face-off mirror: a jump between the two inclination modes of a (2,2)-mode signal.
+//!
+//! With the (2,2) and (2,−2) modes only, a detector with antenna pattern F = F₊ + iF× sees
+//! Q = (K/D) e^(−2iφ) [a F + b F̄] (up to the waveform), a = (1 + cos θ_jn)²/4,
+//! b = (1 − cos θ_jn)²/4. With F = w e^(−2iψ) (w = F at ψ = 0) this is Q = u w + v w̄ with
+//! u = (K/D) a e^(−2i(φ+ψ)), v = (K/D) b e^(−2i(φ−ψ)). The map θ_jn → π − θ_jn swaps a and
+//! b; with ψ → β − ψ it sends (u, v) to (v e^(−2iβ), u e^(2iβ)), which changes Q by
+//! ΔQ = 2i |w| sin(arg w − β) (v e^(−iβ) − u e^(iβ)). In one detector β = arg w leaves Q
+//! unchanged; over a network the sensitivity-weighted misfit Σ_k σ_k² |ΔQ_k|² is smallest at
+//! β = ½ arg Σ_k σ_k² w_k², exact when the detectors' arg w_k agree mod π (co-aligned arms;
+//! the LIGO pair only roughly). So (θ_jn, ψ) → (π − θ_jn, β − ψ) maps the face-off mode onto
+//! the face-on one. A gradient kernel crosses between the two only through edge-on, where
+//! the signal is weak; as a Metropolis–Hastings move ([`tdpe_mcmc::LogDensity::mirror`]) the
+//! chain visits both in proportion to their mass.
+//!
+//! β depends on the sky alone, which the map leaves unchanged: it is an involution with
+//! |det| = 1 (∂ψ'/∂ψ = −1 on the diagonal of a triangular Jacobian).
+
+use std::f64::consts::PI;
+
+use num_complex::Complex64;
+use tdpe_detector::Detector;
+
+use crate::sky_frame::{DEC, RA};
+
+/// Index of theta_jn in [`tdpe_signal::PARAMETER_NAMES`].
+pub const THETA_JN: usize = 5;
+/// Index of psi.
+pub const PSI: usize = 6;
+
+/// The mirror of [`self`](crate::inclination_mirror) for a detector network.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InclinationMirror {
+    /// Each detector with its sensitivity σ² (⟨h|h⟩ per unit |Q|², any common scale).
+    detectors: Vec<(Detector, f64)>,
+    /// Sidereal time of the antenna patterns (the likelihood's at the epoch).
+    gmst: f64,
+}
+
+impl InclinationMirror {
+    /// The mirror for `detectors` with their sensitivities σ², at sidereal time `gmst`.
+    pub fn new(detectors: Vec<(Detector, f64)>, gmst: f64) -> Self {
+        Self { detectors, gmst }
+    }
+
+    /// β of the sky position of θ: ½ arg Σ_k σ_k² w_k².
+    fn polarisation_axis(&self, theta: &[f64; 11]) -> f64 {
+        let sum: Complex64 = self
+            .detectors
+            .iter()
+            .map(|(detector, sensitivity)| {
+                let f = detector.antenna_pattern(theta[RA], theta[DEC], 0.0, self.gmst);
+                sensitivity * Complex64::new(f.plus, f.cross).powi(2)
+            })
+            .sum();
+        0.5 * sum.arg()
+    }
+
+    /// θ with θ_jn → π − θ_jn and ψ → β − ψ (in [0, π); the posterior wraps it into its
+    /// prior's period).
+    pub fn image(&self, theta: &[f64; 11]) -> [f64; 11] {
+        let mut image = *theta;
+        image[THETA_JN] = PI - theta[THETA_JN];
+        image[PSI] = (self.polarisation_axis(theta) - theta[PSI]).rem_euclid(PI);
+        image
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// For one detector, the image flips F× and keeps F₊, flips cos θ_jn, and mirrors back.
+    #[test]
+    fn image_conjugates_the_antenna_pattern() {
+        let h1 = Detector::from_name("H1").unwrap();
+        let (gmst, mirror) = (1.7, InclinationMirror::new(vec![(h1.clone(), 1.0)], 1.7));
+        for (ra, dec, psi, theta_jn) in [
+            (1.95, -1.27, 0.6, 2.6),
+            (4.0, 0.3, 2.9, 0.4),
+            (0.5, 1.1, 1.4, 1.2),
+        ] {
+            let mut theta = [0.0; 11];
+            (theta[RA], theta[DEC], theta[PSI], theta[THETA_JN]) = (ra, dec, psi, theta_jn);
+            let image = mirror.image(&theta);
+            assert!((image[THETA_JN].cos() + theta_jn.cos()).abs() < 1e-15);
+            assert!((0.0..PI).contains(&image[PSI]));
+            let back = mirror.image(&image);
+            assert!((back[PSI] - psi).abs() < 1e-12 && (back[THETA_JN] - theta_jn).abs() < 1e-15);
+            let f = |p: f64| h1.antenna_pattern(ra, dec, p, gmst);
+            let (before, after) = (f(psi), f(image[PSI]));
+            assert!(
+                (after.plus - before.plus).abs() < 1e-12,
+                "{before:?} {after:?}"
+            );
+            assert!(
+                (after.cross + before.cross).abs() < 1e-12,
+                "{before:?} {after:?}"
+            );
+        }
+    }
+
+    /// For two detectors, ψ' minimises the weighted misfit Σ_k σ_k² |F_k(ψ') − F̄_k(ψ)|² (the
+    /// sin² factor of ΔQ), which neither detector's own β does.
+    #[test]
+    fn network_image_minimises_the_weighted_misfit() {
+        let h1 = Detector::from_name("H1").unwrap();
+        let l1 = Detector::from_name("L1").unwrap();
+        let (gmst, weights) = (0.9, [1.0, 0.6]);
+        let network = vec![(h1.clone(), weights[0]), (l1.clone(), weights[1])];
+        let mirrors = [
+            InclinationMirror::new(network, gmst),
+            InclinationMirror::new(vec![(h1.clone(), 1.0)], gmst),
+            InclinationMirror::new(vec![(l1.clone(), 1.0)], gmst),
+        ];
+        let (ra, dec, psi) = (4.0, 0.3, 2.9);
+        let misfit = |psi_image: f64| -> f64 {
+            [&h1, &l1]
+                .iter()
+                .zip(weights)
+                .map(|(d, w)| {
+                    let (a, b) = (
+                        d.antenna_pattern(ra, dec, psi, gmst),
+                        d.antenna_pattern(ra, dec, psi_image, gmst),
+                    );
+                    w * ((b.plus - a.plus).powi(2) + (b.cross + a.cross).powi(2))
+                })
+                .sum()
+        };
+        let mut theta = [0.0; 11];
+        (theta[RA], theta[DEC], theta[PSI], theta[THETA_JN]) = (ra, dec, psi, 0.4);
+        let [psi_best, psi_h1, psi_l1] = mirrors.map(|m| m.image(&theta)[PSI]);
+        let [best, h1_only, l1_only] = [psi_best, psi_h1, psi_l1].map(misfit);
+        for step in [-1e-3, 1e-3] {
+            assert!(misfit(psi_best + step) > best);
+        }
+        assert!(
+            best < h1_only && best < l1_only,
+            "{best} {h1_only} {l1_only}"
+        );
+        assert!(
+            h1_only > 1e-3 && l1_only > 1e-3,
+            "the detectors agree: nothing tested"
+        );
+    }
+}
