@@ -292,9 +292,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         t.acf + t.noise_inverse + t.likelihood,
         t.simulation
     );
-    let templates = exact.templates(&truth)?;
-    let refs: Vec<&[f64]> = templates.iter().map(Vec::as_slice).collect();
-    let terms = exact.likelihood().detector_terms(&refs)?;
+    let terms = exact.detector_terms(&truth)?;
     let network: f64 = terms.iter().map(|d| d.h_h).sum::<f64>().sqrt();
     println!(
         "optimal SNR: {} network {network:.1}",

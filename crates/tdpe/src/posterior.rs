@@ -511,14 +511,13 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// |det ∂θ/∂x| at x over that at x', each the prior term's Jacobian part.
     fn mirror_image(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
         let mirror = self.mirror.as_ref()?;
-        let log_jacobian = |x: &[f64]| {
-            let forwarded = self.forward(x);
-            let mut grad = vec![0.0; x.len()];
-            self.prior_term(&forwarded, &mut grad) - self.log_prior(&forwarded.theta)
+        let log_jacobian = |forwarded: &Forwarded| {
+            let mut grad = vec![0.0; forwarded.coordinates.len()];
+            self.prior_term(forwarded, &mut grad) - self.log_prior(&forwarded.theta)
         };
-        let theta = self.parameters(x);
-        let x_image = self.to_x(&mirror.image(&theta));
-        let log_det = log_jacobian(x) - log_jacobian(&x_image);
+        let forwarded = self.forward(x);
+        let x_image = self.to_x(&mirror.image(&forwarded.theta));
+        let log_det = log_jacobian(&forwarded) - log_jacobian(&self.forward(&x_image));
         if !log_det.is_finite() {
             // The image lies outside the prior's support (or the waveform's domain).
             return None;

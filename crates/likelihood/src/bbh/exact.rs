@@ -3,7 +3,7 @@
 use tdpe_signal::{BbhParameters, SignalModel};
 
 use crate::error::LikelihoodError;
-use crate::exact::ExactLikelihood;
+use crate::exact::{DetectorTerms, ExactLikelihood};
 
 /// ln L(θ) = Σ_k ⟨d_k|h_k(θ)⟩ − ½⟨h_k(θ)|h_k(θ)⟩ with the template evaluated at every sample:
 /// the reference for relative binning (O(N log N) per detector and call).
@@ -46,5 +46,12 @@ impl BbhExactLikelihood {
         let h = self.templates(p)?;
         let refs: Vec<&[f64]> = h.iter().map(Vec::as_slice).collect();
         self.likelihood.log_likelihood_ratio(&refs)
+    }
+
+    /// ⟨d|h⟩, ⟨h|h⟩ and the SNRs of each detector at `p`, in the model's detector order.
+    pub fn detector_terms(&self, p: &BbhParameters) -> Result<Vec<DetectorTerms>, LikelihoodError> {
+        let h = self.templates(p)?;
+        let refs: Vec<&[f64]> = h.iter().map(Vec::as_slice).collect();
+        self.likelihood.detector_terms(&refs)
     }
 }

@@ -706,9 +706,7 @@ fn detector_sensitivities(
     theta: &[f64; 11],
 ) -> anyhow::Result<Vec<(Detector, f64)>> {
     let p = BbhParameters::from_array(*theta);
-    let templates = problem.exact.templates(&p)?;
-    let refs: Vec<&[f64]> = templates.iter().map(Vec::as_slice).collect();
-    let terms = problem.exact.likelihood().detector_terms(&refs)?;
+    let terms = problem.exact.detector_terms(&p)?;
     let model = problem.exact.model();
     Ok(model
         .detectors()
@@ -961,10 +959,9 @@ fn collect(
     }
 
     // Per-detector SNRs at the fiducial point.
-    let fiducial = BbhParameters::from_array(info.fiducial_theta);
-    let templates = problem.exact.templates(&fiducial)?;
-    let refs: Vec<&[f64]> = templates.iter().map(Vec::as_slice).collect();
-    let terms = problem.exact.likelihood().detector_terms(&refs)?;
+    let terms = problem
+        .exact
+        .detector_terms(&BbhParameters::from_array(info.fiducial_theta))?;
     let detectors = terms
         .iter()
         .zip(&problem.psds)
