@@ -49,7 +49,8 @@ impl<T: Real> Amplitude22<T> {
         let f = &v.fits;
         let (eta, delta, chi1, chi2) = (v.eta, v.delta, v.chi1, v.chi2);
         let two_pi = 2.0 * PI;
-        let alpha1 = fits::qnm_fdamp_22(v.final_spin) / v.final_mass * two_pi;
+        // The (2,2,n=1) damping frequency, as the phase's set-up computed it.
+        let alpha1 = phase.alpha1;
         let alpha2 = fits::qnm_fdamp_n2_22(v.final_spin) / v.final_mass * two_pi;
 
         // Ringdown (arXiv:1406.0401 eqs. 6–8): c3 is a fit, c2 from the overtone, clamped so that

@@ -255,6 +255,12 @@ pub struct SamplerSection {
     pub intrinsic_coordinates: IntrinsicCoordinates,
     /// Phase coordinate of the sampler: `peak` or `reference`.
     pub phase_coordinate: PhaseCoordinate,
+    /// Whether the sampler moves over phase + psi and phase − psi (each modulo π: the phases of
+    /// the two circular polarisations, of which a nearly face-on or face-off signal measures
+    /// one) instead of phase and psi. Applies when both have uniform periodic priors over one
+    /// period; the results report a uniformly random one of the four (phase, psi) that give the
+    /// same (2,±2) signal.
+    pub circular_phases: bool,
     /// Whether the chains try the face-on/face-off mirror of theta_jn and psi after every
     /// transition (a Metropolis–Hastings jump between the two inclination modes).
     pub inclination_mirror: bool,
@@ -268,7 +274,8 @@ pub struct SamplerSection {
     pub seed: u64,
     /// Worker threads; 0 = all cores (never changes the draws).
     pub threads: usize,
-    /// Target acceptance statistic of the step-size adaptation (default: the kernel's own).
+    /// Target acceptance statistic of the step-size adaptation (default: 0.95 for NUTS, the
+    /// kernel's own for HMC and MALA).
     pub target_accept: Option<f64>,
     /// Half-width of the uniform jitter of the initial points around the posterior mode, in
     /// units of the Laplace approximation's widths there.
@@ -287,10 +294,11 @@ impl Default for SamplerSection {
             reference_frame: ReferenceFrame::Detectors,
             intrinsic_coordinates: IntrinsicCoordinates::Effective,
             phase_coordinate: PhaseCoordinate::Peak,
+            circular_phases: true,
             inclination_mirror: true,
             num_chains: 4,
             num_warmup: 1000,
-            num_draws: 1000,
+            num_draws: 1500,
             seed: 1,
             threads: 0,
             target_accept: None,

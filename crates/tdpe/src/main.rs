@@ -3,6 +3,7 @@
 //! Each subcommand lives in its own module under `commands/`, with its arguments (a clap
 //! `Args` struct) and a `run` function; this file only dispatches.
 
+mod circular_phases;
 mod commands;
 mod config;
 mod data;

@@ -13,7 +13,8 @@
 //! Near face-on or face-off the (2,2) signal depends on φ_peak and ψ only through φ_peak ± ψ, a
 //! straight ridge in (ψ, φ_peak) that wraps around the torus. A shear δ = φ_peak + sign(cos θ_jn)ψ
 //! (bilby's `delta_phase`) would straighten it for one sign of cos θ_jn but tilt it for the other,
-//! and two-detector posteriors often have both; so φ_peak and ψ stay separate coordinates.
+//! and two-detector posteriors often have both; [`crate::circular_phases`] samples both sums
+//! instead.
 
 use tdpe_phenomt::Dual;
 use tdpe_signal::{SignalError, SignalModel};

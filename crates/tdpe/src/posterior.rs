@@ -13,8 +13,9 @@
 //! and pulling gradients in θ back by (∂θ/∂s)ᵀ: with an [`EffectiveSpin`], (chi_1, chi_2)
 //! becomes (χ_eff, u); with a [`DetectorFrameSky`], (geocent_time, ra, dec) becomes the arrival
 //! time at the first detector and the (zenith, azimuth) of the detector pair's frame; with a
-//! [`PeakPhase`], phase becomes the phase at the signal's peak (det 1). (The mass ratio through
-//! η is a per-coordinate [`Transform`].)
+//! [`PeakPhase`], phase becomes the phase at the signal's peak (det 1); with
+//! [`CircularPhases`], (phase, psi) becomes (phase + psi, phase − psi), each modulo π (a
+//! four-to-one map, constant det). (The mass ratio through η is a per-coordinate [`Transform`].)
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 
@@ -22,6 +23,7 @@ use tdpe_likelihood::{BbhRelativeBinning, LikelihoodError};
 use tdpe_mcmc::{LogDensity, PriorLikelihood};
 use tdpe_signal::{component_masses, BbhParameters, SignalModel, PARAMETER_NAMES};
 
+use crate::circular_phases::CircularPhases;
 use crate::effective_spin::{EffectiveSpin, SpinJacobian, CHI_1, CHI_2, MASS_RATIO};
 use crate::inclination_mirror::{InclinationMirror, PSI, THETA_JN};
 use crate::peak_phase::{PeakPhase, PhaseJacobian, PHASE};
@@ -66,14 +68,21 @@ struct Forwarded {
     spin: Option<SpinJacobian>,
     sky: Option<SkyJacobian>,
     phase: Option<PhaseJacobian>,
+    /// Whether (phase, psi) came from [`CircularPhases`] (whose Jacobian is constant).
+    circular: bool,
 }
 
 impl Forwarded {
-    /// The s-gradient of a function with θ-gradient `g`: θ = phase(sky(spin(s))), where the
-    /// phase map reads the physical chirp mass, mass ratio and spins (so it is pulled back
-    /// first) and the spin and sky maps act on disjoint parameters.
+    /// The s-gradient of a function with θ-gradient `g`: θ = phase(circular(sky(spin(s)))),
+    /// where the phase map reads the physical chirp mass, mass ratio and spins (so it is pulled
+    /// back first) and the circular, spin and sky maps act on disjoint parameters.
     fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
         let g = self.phase.map_or(*g, |j| j.pull_back(g));
+        let g = if self.circular {
+            CircularPhases::pull_back(&g)
+        } else {
+            g
+        };
         let g = self.sky.map_or(g, |j| j.pull_back(&g));
         self.spin.map_or(g, |j| j.pull_back(&g))
     }
@@ -157,6 +166,8 @@ pub struct Posterior<L> {
     sky: Option<DetectorFrameSky>,
     /// The phase at the signal's peak in place of the reference phase, if chosen.
     phase: Option<PeakPhase>,
+    /// (phase + psi, phase − psi) in place of (phase, psi), if chosen.
+    circular: Option<CircularPhases>,
     /// The face-on/face-off jump, if chosen.
     mirror: Option<InclinationMirror>,
 }
@@ -185,6 +196,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             spin: None,
             sky: None,
             phase: None,
+            circular: None,
             mirror: None,
         }
     }
@@ -265,6 +277,41 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
     }
 
+    /// Samples (phase, psi) as (phase + psi, phase − psi), each modulo π (see
+    /// [`CircularPhases`]). Returns false (and changes nothing) unless both are sampled with
+    /// uniform periodic priors over one period (2π and π): the four (phase, psi) with the same
+    /// coordinates then have the same posterior.
+    pub fn use_circular_phases(&mut self) -> bool {
+        let uniform_periodic = |k: usize| {
+            let prior = &self.priors.parameters[k];
+            let sampled = self.coordinates.iter().any(|c| c.parameter == k);
+            let uniform = matches!(prior.distribution, Distribution::Uniform { .. });
+            (sampled && uniform && prior.is_periodic()).then(|| prior.distribution.support())
+        };
+        let Some(map) = uniform_periodic(PHASE)
+            .zip(uniform_periodic(PSI))
+            .and_then(|(phase, psi)| CircularPhases::new(phase, psi))
+        else {
+            return false;
+        };
+        for c in self.coordinates.iter_mut() {
+            if c.parameter == PHASE || c.parameter == PSI {
+                c.transform = Transform::Periodic {
+                    lower: 0.0,
+                    upper: std::f64::consts::PI,
+                };
+            }
+        }
+        self.circular = Some(map);
+        true
+    }
+
+    /// θ, or with [`Posterior::use_circular_phases`] the `k`-th (k mod 4) of the four
+    /// parameter vectors that the sampler does not tell apart (same posterior, same x).
+    pub fn equivalent_parameters(&self, theta: &[f64; 11], k: usize) -> [f64; 11] {
+        self.circular.map_or(*theta, |map| map.equivalent(theta, k))
+    }
+
     /// Offers the sampler the face-on/face-off jump of `mirror` (see [`InclinationMirror`])
     /// after every transition. Returns false (and changes nothing) unless theta_jn is sampled
     /// and psi is sampled with a periodic prior of period π (the map is an involution only
@@ -306,6 +353,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             }),
             None => *theta,
         };
+        let s = self.circular.map_or(s, |map| map.sampled(&s));
         let s = self.spin.map_or(s, |spin| spin.sampled(&s));
         let s = self.sky.as_ref().map_or(s, |sky| sky.sampled(&s));
         self.coordinates
@@ -410,6 +458,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             }
             None => (s, None),
         };
+        let s = self.circular.map_or(s, |map| map.theta(&s));
         let (theta, phase) = match &self.phase {
             Some(map) => {
                 let (theta, jacobian) = map.theta(&s);
@@ -423,6 +472,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             spin,
             sky,
             phase,
+            circular: self.circular.is_some(),
         }
     }
 
@@ -446,6 +496,9 @@ impl<L: BbhLikelihood> Posterior<L> {
             total += spin.log_det;
             d_s[MASS_RATIO] += spin.d_log_det[0];
             d_s[CHI_1] += spin.d_log_det[1];
+        }
+        if forwarded.circular {
+            total += CircularPhases::LOG_DET;
         }
         if let Some(sky) = &forwarded.sky {
             total += sky.log_det;
@@ -753,6 +806,52 @@ mod tests {
         assert_round_trip_and_gradients(&posterior_in_effective_coordinates(DEFAULT_PRIOR));
     }
 
+    /// (phase + psi, phase − psi): round trip, gradient, the density's normalisation, and when
+    /// the map is not offered.
+    #[test]
+    fn circular_phase_coordinates() {
+        let plain = posterior_in_effective_coordinates(DEFAULT_PRIOR);
+        let mut post = posterior_in_effective_coordinates(DEFAULT_PRIOR);
+        assert!(post.use_circular_phases());
+        assert_round_trip_and_gradients(&post);
+        // Uniform (φ, ψ) over [0, 2π) × [0, π) becomes the uniform density 1/π² on the torus
+        // [0, π)² of (α, δ).
+        let mut g = vec![0.0; 11];
+        let with = PriorLikelihood::log_prior_and_gradient(&post, &post.to_x(&THETA), &mut g);
+        let without = PriorLikelihood::log_prior_and_gradient(&plain, &plain.to_x(&THETA), &mut g);
+        let uniform_phase_psi = -(2.0 * std::f64::consts::PI.powi(2)).ln();
+        let torus = with - (without - uniform_phase_psi);
+        assert!(
+            (torus + 2.0 * std::f64::consts::PI.ln()).abs() < 1e-12,
+            "{torus}"
+        );
+        // Each of the four equivalent parameter vectors has the same x.
+        let x = post.to_x(&THETA);
+        for k in 1..4 {
+            let other = post.equivalent_parameters(&THETA, k);
+            assert!((other[PHASE] - THETA[PHASE]).abs() > 0.1);
+            let x_other = post.to_x(&other);
+            assert!(x.iter().zip(&x_other).all(|(a, b)| (a - b).abs() < 1e-9));
+        }
+        for (from, to) in [
+            (
+                "phase = Uniform(name='phase', minimum=0, maximum=2 * np.pi, boundary='periodic')",
+                "phase = TruncatedGaussian(name='phase', mu=3, sigma=1, minimum=0, maximum=2 * np.pi, boundary='periodic')",
+            ),
+            (
+                "psi = Uniform(name='psi', minimum=0, maximum=np.pi, boundary='periodic')",
+                "psi = Uniform(name='psi', minimum=0, maximum=2 * np.pi, boundary='periodic')",
+            ),
+            ("psi = Uniform(name='psi', minimum=0, maximum=np.pi, boundary='periodic')", "psi = 0.6"),
+        ] {
+            let text = DEFAULT_PRIOR.replace(from, to);
+            assert_ne!(text, DEFAULT_PRIOR, "the default prior's line changed: {from}");
+            let mut post = posterior(&text);
+            assert!(!post.use_circular_phases(), "{to}");
+            assert_eq!(post.equivalent_parameters(&THETA, 1), THETA);
+        }
+    }
+
     #[test]
     fn fixed_parameters_constraints_and_failures() {
         let text = DEFAULT_PRIOR.replace(
@@ -865,21 +964,45 @@ mod tests {
             asymmetric, DEFAULT_PRIOR,
             "the default prior's theta_jn line changed"
         );
-        let mut post = posterior_in_effective_coordinates(&asymmetric);
-        let center = post.to_y(&THETA);
-        let scales = [0.1, 0.2, 0.3, 0.3, 0.1, 0.2, 0.5, 0.5, 0.01, 0.3, 0.2];
-        post.standardize(Affine::diagonal(center, &scales));
         let h1 = Detector::from_name("H1").unwrap();
-        assert!(post.use_inclination_mirror(InclinationMirror::new(vec![(h1.clone(), 1.0)], 0.8)));
+        for circular in [false, true] {
+            let mut post = posterior_in_effective_coordinates(&asymmetric);
+            assert!(!circular || post.use_circular_phases());
+            let center = post.to_y(&THETA);
+            let scales = [0.1, 0.2, 0.3, 0.3, 0.1, 0.2, 0.5, 0.5, 0.01, 0.3, 0.2];
+            post.standardize(Affine::diagonal(center, &scales));
+            assert!(
+                post.use_inclination_mirror(InclinationMirror::new(vec![(h1.clone(), 1.0)], 0.8))
+            );
+            assert_mirror_is_an_involution_with_its_determinant(&post);
+        }
+
+        let psi_two_pi = DEFAULT_PRIOR.replace(
+            "psi = Uniform(name='psi', minimum=0, maximum=np.pi, boundary='periodic')",
+            "psi = Uniform(name='psi', minimum=0, maximum=2 * np.pi, boundary='periodic')",
+        );
+        assert_ne!(
+            psi_two_pi, DEFAULT_PRIOR,
+            "the default prior's psi line changed"
+        );
+        let mut post = posterior(&psi_two_pi);
+        assert!(!post.use_inclination_mirror(InclinationMirror::new(vec![(h1, 1.0)], 0.8)));
+        let x = vec![0.1; 11];
+        assert_eq!(LogDensity::mirror(&post, &x, &mut [0.0; 11]), None);
+    }
+
+    /// The mirror of `post` near [`THETA`] maps θ_jn to π − θ_jn, maps its image back, and its
+    /// ln|det ∂x'/∂x| matches central differences (and is not trivially 0).
+    fn assert_mirror_is_an_involution_with_its_determinant(post: &Posterior<Mock>) {
         let n = 11;
         let x: Vec<f64> = post.to_x(&THETA).iter().map(|v| v + 0.3).collect();
         let mut image = vec![0.0; n];
-        let log_det = LogDensity::mirror(&post, &x, &mut image).unwrap();
+        let log_det = LogDensity::mirror(post, &x, &mut image).unwrap();
         let theta = post.parameters(&x);
         let mirrored = post.parameters(&image);
         assert!((mirrored[THETA_JN] - (std::f64::consts::PI - theta[THETA_JN])).abs() < 1e-12);
         let mut back = vec![0.0; n];
-        let log_det_back = LogDensity::mirror(&post, &image, &mut back).unwrap();
+        let log_det_back = LogDensity::mirror(post, &image, &mut back).unwrap();
         for (a, b) in back.iter().zip(&x) {
             assert!((a - b).abs() < 1e-9, "{back:?} vs {x:?}");
         }
@@ -892,8 +1015,8 @@ mod tests {
             plus[j] += h;
             minus[j] -= h;
             let (mut image_plus, mut image_minus) = (vec![0.0; n], vec![0.0; n]);
-            LogDensity::mirror(&post, &plus, &mut image_plus).unwrap();
-            LogDensity::mirror(&post, &minus, &mut image_minus).unwrap();
+            LogDensity::mirror(post, &plus, &mut image_plus).unwrap();
+            LogDensity::mirror(post, &minus, &mut image_minus).unwrap();
             for i in 0..n {
                 jacobian[i * n + j] = (image_plus[i] - image_minus[i]) / (2.0 * h);
             }
@@ -904,17 +1027,5 @@ mod tests {
             log_det.abs() > 0.1,
             "a trivial determinant tests nothing: {log_det}"
         );
-
-        let psi_two_pi = DEFAULT_PRIOR.replace(
-            "psi = Uniform(name='psi', minimum=0, maximum=np.pi, boundary='periodic')",
-            "psi = Uniform(name='psi', minimum=0, maximum=2 * np.pi, boundary='periodic')",
-        );
-        assert_ne!(
-            psi_two_pi, DEFAULT_PRIOR,
-            "the default prior's psi line changed"
-        );
-        let mut post = posterior(&psi_two_pi);
-        assert!(!post.use_inclination_mirror(InclinationMirror::new(vec![(h1, 1.0)], 0.8)));
-        assert_eq!(LogDensity::mirror(&post, &x, &mut image), None);
     }
 }

@@ -10,8 +10,8 @@
 //!
 //! d ln L = Re Σ_b g_b dc_b.
 //!
-//! The caller chains g with ∂c_b/∂θ (§4). One pass over the packed triangle of G, f64, no
-//! allocation (caller-owned [`RbWorkspace`]), no tape.
+//! The caller chains g with ∂c_b/∂θ (§4). One pass over the tiles of G's upper triangle, f64,
+//! no allocation (caller-owned [`RbWorkspace`]), no tape.
 
 use super::error::{check_finite_complex, check_len, RbError};
 use super::summary::SummaryData;
@@ -21,7 +21,7 @@ use num_complex::Complex64;
 /// thread, reusable across calls (and resized if used with summary data of another size).
 #[derive(Debug, Clone, Default)]
 pub struct RbWorkspace {
-    /// s = (Re c, −Im c).
+    /// s = (Re c, −Im c), zero-padded to G's tiles.
     s: Vec<f64>,
     /// t = G s.
     t: Vec<f64>,
@@ -38,13 +38,85 @@ pub(super) fn data_term(c: &[Complex64], a: &[Complex64]) -> f64 {
     c.iter().zip(a).map(|(x, y)| (x * y).re).sum()
 }
 
-/// The packed-triangle kernels. G (0.2 MB per detector at B = 115) streams from L2 once per
-/// call, so where the CPU has AVX2 and FMA (checked at run time) they run 4-wide with fused
-/// multiply-adds and masked tails; elsewhere as portable code.
+/// The kernels over G's tiles ([`Gram`]). G (0.2 MB per detector at B = 115) streams from L2
+/// once per call, so where the CPU has AVX2 and FMA (checked at run time) they run 4-wide with
+/// fused multiply-adds, one tile row per load; elsewhere as portable code.
 mod kernels {
-    /// Σ_k x_k y_k with four independent accumulators (x no longer than y).
+    use super::super::summary::{Gram, Tile, TILE};
+
+    /// Σ_k x_k y_k over one tile row.
     #[inline]
-    fn dot(x: &[f64], y: &[f64]) -> f64 {
+    fn dot4(x: &[f64; TILE], y: &[f64]) -> f64 {
+        (x[0] * y[0] + x[1] * y[1]) + (x[2] * y[2] + x[3] * y[3])
+    }
+
+    /// sᵀGs = Σ_I σ_Iᵀ (G_II σ_I + 2 Σ_{J>I} G_IJ s_J) over the block rows I, σ_I = s_I; `s` of
+    /// length `gram.padded_dim()` (zero in the padding).
+    pub(super) fn quadratic_form(gram: &Gram, s: &[f64]) -> f64 {
+        assert_eq!(s.len(), gram.padded_dim());
+        #[cfg(target_arch = "x86_64")]
+        if avx2::available() {
+            // SAFETY: the CPU has AVX2 and FMA; `s` has the padded dimension.
+            return unsafe { avx2::quadratic_form(gram, s) };
+        }
+        quadratic_form_portable(gram, s)
+    }
+
+    fn quadratic_form_portable(gram: &Gram, s: &[f64]) -> f64 {
+        let mut h_h = 0.0;
+        for block in 0..gram.blocks() {
+            let (diagonal, right) = gram.block_row(block);
+            let sigma = &s[block * TILE..(block + 1) * TILE];
+            let mut u: [f64; TILE] = std::array::from_fn(|i| dot4(&diagonal.0[i], sigma));
+            for (tile, s_j) in right.iter().zip(s[(block + 1) * TILE..].chunks_exact(TILE)) {
+                for (u, row) in u.iter_mut().zip(&tile.0) {
+                    *u += 2.0 * dot4(row, s_j);
+                }
+            }
+            h_h += dot4(&u, sigma);
+        }
+        h_h
+    }
+
+    /// t = Gs, `s` and `t` of length `gram.padded_dim()`: block row I gives t_I its tiles'
+    /// rows and adds G_IJᵀ σ_I to t_J (J > I).
+    pub(super) fn symmetric_matvec(gram: &Gram, s: &[f64], t: &mut [f64]) {
+        assert!(s.len() == gram.padded_dim() && t.len() == s.len());
+        #[cfg(target_arch = "x86_64")]
+        if avx2::available() {
+            // SAFETY: the CPU has AVX2 and FMA; `s` and `t` have the padded dimension.
+            return unsafe { avx2::symmetric_matvec(gram, s, t) };
+        }
+        symmetric_matvec_portable(gram, s, t)
+    }
+
+    fn symmetric_matvec_portable(gram: &Gram, s: &[f64], t: &mut [f64]) {
+        t.iter_mut().for_each(|x| *x = 0.0);
+        for block in 0..gram.blocks() {
+            let (diagonal, right) = gram.block_row(block);
+            let sigma = &s[block * TILE..(block + 1) * TILE];
+            let (t_i, t_right) = t[block * TILE..].split_at_mut(TILE);
+            for (t, row) in t_i.iter_mut().zip(&diagonal.0) {
+                *t += dot4(row, sigma);
+            }
+            let s_right = s[(block + 1) * TILE..].chunks_exact(TILE);
+            for ((tile, s_j), t_j) in right
+                .iter()
+                .zip(s_right)
+                .zip(t_right.chunks_exact_mut(TILE))
+            {
+                for ((t, row), &sigma) in t_i.iter_mut().zip(&tile.0).zip(sigma) {
+                    *t += dot4(row, s_j);
+                    for (t_j, g) in t_j.iter_mut().zip(row) {
+                        *t_j += g * sigma;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Σ_k x_k y_k with four independent accumulators.
+    pub(super) fn dot_product(x: &[f64], y: &[f64]) -> f64 {
         let mut acc = [0.0f64; 4];
         let (cx, cy) = (x.chunks_exact(4), y[..x.len()].chunks_exact(4));
         let tail: f64 = cx
@@ -61,91 +133,16 @@ mod kernels {
         acc.iter().sum::<f64>() + tail
     }
 
-    /// Returns Σ_k g_k s_k and adds g_k·σ to t_k: one pass over a row g of G.
-    #[inline]
-    fn dot_axpy(g: &[f64], s: &[f64], sigma: f64, t: &mut [f64]) -> f64 {
-        let split = g.len() - g.len() % 4;
-        let mut acc = [0.0f64; 4];
-        let body = g[..split].chunks_exact(4).zip(s[..split].chunks_exact(4));
-        for ((gc, sc), tc) in body.zip(t[..split].chunks_exact_mut(4)) {
-            for l in 0..4 {
-                acc[l] += gc[l] * sc[l];
-                tc[l] += gc[l] * sigma;
-            }
-        }
-        let mut sum: f64 = acc.iter().sum();
-        for ((gk, sk), tk) in g[split..].iter().zip(&s[split..]).zip(&mut t[split..]) {
-            sum += gk * sk;
-            *tk += gk * sigma;
-        }
-        sum
-    }
-
-    /// sᵀGs = Σ_α s_α (G_αα s_α + 2 Σ_{β>α} G_αβ s_β), for G a packed upper triangle of
-    /// dimension `s.len()`.
-    pub(super) fn quadratic_form(gram: &[f64], s: &[f64]) -> f64 {
-        #[cfg(target_arch = "x86_64")]
-        if avx2::available() {
-            // SAFETY: the CPU has AVX2 and FMA.
-            return unsafe { avx2::quadratic_form(gram, s) };
-        }
-        quadratic_form_portable(gram, s)
-    }
-
-    fn quadratic_form_portable(gram: &[f64], s: &[f64]) -> f64 {
-        let mut rows = gram;
-        let mut h_h = 0.0;
-        for alpha in 0..s.len() {
-            let (row, rest) = rows.split_at(s.len() - alpha);
-            rows = rest;
-            h_h += s[alpha] * (row[0] * s[alpha] + 2.0 * dot(&row[1..], &s[alpha + 1..]));
-        }
-        h_h
-    }
-
-    /// t = Gs for G a packed upper triangle of dimension `s.len()` = `t.len()`: row α gives
-    /// t_α its upper part and adds G_αβ s_α to t_β (β > α).
-    pub(super) fn symmetric_matvec(gram: &[f64], s: &[f64], t: &mut [f64]) {
-        assert_eq!(s.len(), t.len());
-        #[cfg(target_arch = "x86_64")]
-        if avx2::available() {
-            // SAFETY: the CPU has AVX2 and FMA.
-            return unsafe { avx2::symmetric_matvec(gram, s, t) };
-        }
-        symmetric_matvec_portable(gram, s, t)
-    }
-
-    fn symmetric_matvec_portable(gram: &[f64], s: &[f64], t: &mut [f64]) {
-        t.iter_mut().for_each(|x| *x = 0.0);
-        let mut rows = gram;
-        for alpha in 0..s.len() {
-            let (row, rest) = rows.split_at(s.len() - alpha);
-            rows = rest;
-            let (head, tail) = t[alpha..].split_at_mut(1);
-            head[0] += row[0] * s[alpha] + dot_axpy(&row[1..], &s[alpha + 1..], s[alpha], tail);
-        }
-    }
-
-    /// Σ_k x_k y_k.
-    pub(super) fn dot_product(x: &[f64], y: &[f64]) -> f64 {
-        dot(x, y)
-    }
-
     #[cfg(target_arch = "x86_64")]
     mod avx2 {
-        //! Rows of G are taken four at a time: each load of s (and of t) then serves four
-        //! rows, so the loop streams G with one load per fused multiply-add.
+        //! One tile row is one aligned load; a tile of G meets s_J (and t_J) in four fused
+        //! multiply-adds (eight in the matvec), and the tiles of a block row alternate
+        //! between two sets of accumulators to hide the multiply-add's latency.
+        use super::{Gram, Tile, TILE};
         use std::arch::x86_64::*;
 
         pub(super) fn available() -> bool {
             is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
-        }
-
-        /// Mask of the first `n` < 4 lanes.
-        #[inline(always)]
-        unsafe fn first_lanes(n: usize) -> __m256i {
-            const MASKS: [i64; 7] = [-1, -1, -1, 0, 0, 0, 0];
-            _mm256_loadu_si256(MASKS.as_ptr().add(3 - n) as *const __m256i)
         }
 
         #[inline(always)]
@@ -154,161 +151,116 @@ mod kernels {
             _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)))
         }
 
-        /// Start of row r of a packed upper triangle of dimension `dim`.
+        /// (Σ a₀, Σ a₁, Σ a₂, Σ a₃): the four horizontal sums at once.
         #[inline(always)]
-        fn row_start(dim: usize, r: usize) -> usize {
-            r * dim - r * r.saturating_sub(1) / 2
+        unsafe fn horizontal_sums(a: [__m256d; TILE]) -> __m256d {
+            let (h01, h23) = (_mm256_hadd_pd(a[0], a[1]), _mm256_hadd_pd(a[2], a[3]));
+            _mm256_add_pd(
+                _mm256_permute2f128_pd(h01, h23, 0x20),
+                _mm256_permute2f128_pd(h01, h23, 0x31),
+            )
         }
 
-        /// Loads four lanes, or with `MASKED` those of `mask`.
+        /// Row i of a tile (aligned).
         #[inline(always)]
-        unsafe fn load<const MASKED: bool>(p: *const f64, mask: __m256i) -> __m256d {
-            if MASKED {
-                _mm256_maskload_pd(p, mask)
-            } else {
-                _mm256_loadu_pd(p)
+        unsafe fn row(tile: &Tile, i: usize) -> __m256d {
+            _mm256_load_pd(tile.0[i].as_ptr())
+        }
+
+        /// Σ_j σ_j·G_j over the rows G_j of a tile (for the symmetric diagonal tile, G σ).
+        #[inline(always)]
+        unsafe fn combine(tile: &Tile, sigma: &[__m256d; TILE]) -> __m256d {
+            let mut v = _mm256_mul_pd(row(tile, 0), sigma[0]);
+            for (j, &s) in sigma.iter().enumerate().skip(1) {
+                v = _mm256_fmadd_pd(row(tile, j), s, v);
             }
+            v
         }
 
-        /// Columns k … k+3 of [`row_block`]: accumulates G_rc s_c into `acc` and, with `t`,
-        /// adds Σ_r G_rc σ_r to t_c.
+        /// One tile G_IJ at column offset `offset` of s (and t): acc_j += G_IJ[j] ⊙ s_J and,
+        /// with `t`, t_J += G_IJᵀ σ_I.
         #[inline(always)]
-        unsafe fn columns<const R: usize, const MASKED: bool>(
-            rows: &[*const f64; R],
-            k: usize,
+        unsafe fn tile(
+            tile: &Tile,
+            offset: usize,
             s: *const f64,
-            sigma: &[__m256d; R],
+            sigma: &[__m256d; TILE],
             t: Option<*mut f64>,
-            mask: __m256i,
-            acc: &mut [__m256d; R],
+            acc: &mut [__m256d; TILE],
         ) {
-            let s_k = load::<MASKED>(s.add(k), mask);
-            match t {
-                Some(t) => {
-                    let mut t_k = load::<MASKED>(t.add(k), mask);
-                    for j in 0..R {
-                        let g = load::<MASKED>(rows[j].add(k), mask);
-                        acc[j] = _mm256_fmadd_pd(g, s_k, acc[j]);
-                        t_k = _mm256_fmadd_pd(g, sigma[j], t_k);
-                    }
-                    if MASKED {
-                        _mm256_maskstore_pd(t.add(k), mask, t_k);
-                    } else {
-                        _mm256_storeu_pd(t.add(k), t_k);
-                    }
-                }
-                None => {
-                    for j in 0..R {
-                        let g = load::<MASKED>(rows[j].add(k), mask);
-                        acc[j] = _mm256_fmadd_pd(g, s_k, acc[j]);
-                    }
-                }
+            let s_j = _mm256_loadu_pd(s.add(offset));
+            for (j, acc) in acc.iter_mut().enumerate() {
+                *acc = _mm256_fmadd_pd(row(tile, j), s_j, *acc);
+            }
+            if let Some(t) = t {
+                let t_j = _mm256_loadu_pd(t.add(offset));
+                _mm256_storeu_pd(t.add(offset), _mm256_add_pd(t_j, combine(tile, sigma)));
             }
         }
 
-        /// For the rows r0 … r0+R−1 of the packed triangle at `gram` (dimension `dim`) and
-        /// the columns c ≥ r0 + R: returns the dots Σ_c G_rc s_c and, with `t`, adds
-        /// Σ_r G_rc σ_r to t_c. Safety: AVX2 and FMA; `gram` the whole triangle, `s` (and
-        /// `t`) of length `dim`.
+        /// The accumulators of block row `block`: acc_j = Σ_{J>I} G_IJ[j] ⊙ s_J (the rows'
+        /// products with s, to be summed horizontally) and, with `t`, t_J += G_IJᵀ σ_I.
+        /// Safety: AVX2 and FMA; `s` (and `t`) of `gram.padded_dim()`.
         #[inline(always)]
-        unsafe fn row_block<const R: usize>(
-            gram: *const f64,
-            dim: usize,
-            r0: usize,
+        unsafe fn block_row(
+            gram: &Gram,
+            block: usize,
             s: *const f64,
-            sigma: [f64; R],
+            sigma: &[__m256d; TILE],
             t: Option<*mut f64>,
-        ) -> [f64; R] {
-            let c0 = r0 + R;
-            // G_{r, c0 + k} for each row r, and s, t from column c0.
-            let rows: [*const f64; R] =
-                std::array::from_fn(|j| gram.add(row_start(dim, r0 + j) + c0 - (r0 + j)));
-            let (s, t) = (s.add(c0), t.map(|t| t.add(c0)));
-            let sv: [__m256d; R] = std::array::from_fn(|j| _mm256_set1_pd(sigma[j]));
-            // Two accumulators per row hide the fused multiply-add's latency.
-            let (mut even, mut odd) = ([_mm256_setzero_pd(); R], [_mm256_setzero_pd(); R]);
-            let n = dim - c0;
-            let mut k = 0;
-            let all = _mm256_set1_epi64x(-1);
-            while k + 8 <= n {
-                columns::<R, false>(&rows, k, s, &sv, t, all, &mut even);
-                columns::<R, false>(&rows, k + 4, s, &sv, t, all, &mut odd);
-                k += 8;
+        ) -> [__m256d; TILE] {
+            let tiles = gram.block_row(block).1;
+            let (mut even, mut odd) = ([_mm256_setzero_pd(); TILE], [_mm256_setzero_pd(); TILE]);
+            let mut offset = (block + 1) * TILE;
+            let pairs = tiles.chunks_exact(2);
+            let last = pairs.remainder().first();
+            for pair in pairs {
+                self::tile(&pair[0], offset, s, sigma, t, &mut even);
+                self::tile(&pair[1], offset + TILE, s, sigma, t, &mut odd);
+                offset += 2 * TILE;
             }
-            if k + 4 <= n {
-                columns::<R, false>(&rows, k, s, &sv, t, all, &mut even);
-                k += 4;
+            if let Some(last) = last {
+                self::tile(last, offset, s, sigma, t, &mut even);
             }
-            if k < n {
-                columns::<R, true>(&rows, k, s, &sv, t, first_lanes(n - k), &mut odd);
-            }
-            std::array::from_fn(|j| horizontal_sum(_mm256_add_pd(even[j], odd[j])))
+            std::array::from_fn(|j| _mm256_add_pd(even[j], odd[j]))
         }
 
-        /// The entries of rows r0 … r0+R−1 in columns r0 … r0+R−1 (their own triangle).
-        #[inline(always)]
-        unsafe fn diagonal_block<const R: usize>(
-            gram: &[f64],
-            dim: usize,
-            r0: usize,
-        ) -> [[f64; R]; R] {
-            let mut d = [[0.0; R]; R];
-            for i in 0..R {
-                for j in i..R {
-                    let v = gram[row_start(dim, r0 + i) + j - i];
-                    (d[i][j], d[j][i]) = (v, v);
-                }
-            }
-            d
-        }
-
-        /// [`super::quadratic_form`]. Safety: AVX2 and FMA.
+        /// [`super::quadratic_form`]. Safety: AVX2 and FMA; `s.len() == gram.padded_dim()`.
         #[target_feature(enable = "avx2,fma")]
-        pub(super) unsafe fn quadratic_form(gram: &[f64], s: &[f64]) -> f64 {
-            let dim = s.len();
-            assert!(gram.len() >= dim * (dim + 1) / 2);
-            let mut h_h = 0.0;
-            let mut r0 = 0;
-            while r0 + 4 <= dim {
-                let sigma = [s[r0], s[r0 + 1], s[r0 + 2], s[r0 + 3]];
-                let dots = row_block::<4>(gram.as_ptr(), dim, r0, s.as_ptr(), sigma, None);
-                let d = diagonal_block::<4>(gram, dim, r0);
-                for i in 0..4 {
-                    let inner: f64 = (0..4).map(|j| d[i][j] * sigma[j]).sum();
-                    h_h += sigma[i] * (inner + 2.0 * dots[i]);
+        pub(super) unsafe fn quadratic_form(gram: &Gram, s: &[f64]) -> f64 {
+            // Σ_I [σ_I ⊙ G_II σ_I + 2 Σ_j σ_j acc_j], summed horizontally once at the end.
+            let mut h_h = _mm256_setzero_pd();
+            let two = _mm256_set1_pd(2.0);
+            for block in 0..gram.blocks() {
+                let sigma_v = _mm256_loadu_pd(s.as_ptr().add(block * TILE));
+                let sigma: [__m256d; TILE] =
+                    std::array::from_fn(|j| _mm256_set1_pd(s[block * TILE + j]));
+                let acc = block_row(gram, block, s.as_ptr(), &sigma, None);
+                let diagonal = gram.block_row(block).0;
+                let mut off = _mm256_mul_pd(acc[0], sigma[0]);
+                for j in 1..TILE {
+                    off = _mm256_fmadd_pd(acc[j], sigma[j], off);
                 }
-                r0 += 4;
+                h_h = _mm256_fmadd_pd(sigma_v, combine(diagonal, &sigma), h_h);
+                h_h = _mm256_fmadd_pd(off, two, h_h);
             }
-            while r0 < dim {
-                let dots = row_block::<1>(gram.as_ptr(), dim, r0, s.as_ptr(), [s[r0]], None);
-                h_h += s[r0] * (gram[row_start(dim, r0)] * s[r0] + 2.0 * dots[0]);
-                r0 += 1;
-            }
-            h_h
+            horizontal_sum(h_h)
         }
 
-        /// [`super::symmetric_matvec`]. Safety: AVX2 and FMA.
+        /// [`super::symmetric_matvec`]. Safety: AVX2 and FMA; `s` and `t` of length
+        /// `gram.padded_dim()`.
         #[target_feature(enable = "avx2,fma")]
-        pub(super) unsafe fn symmetric_matvec(gram: &[f64], s: &[f64], t: &mut [f64]) {
-            let dim = s.len();
-            assert!(gram.len() >= dim * (dim + 1) / 2 && t.len() == dim);
+        pub(super) unsafe fn symmetric_matvec(gram: &Gram, s: &[f64], t: &mut [f64]) {
             t.iter_mut().for_each(|x| *x = 0.0);
             let tp = t.as_mut_ptr();
-            let mut r0 = 0;
-            while r0 + 4 <= dim {
-                let sigma = [s[r0], s[r0 + 1], s[r0 + 2], s[r0 + 3]];
-                let dots = row_block::<4>(gram.as_ptr(), dim, r0, s.as_ptr(), sigma, Some(tp));
-                let d = diagonal_block::<4>(gram, dim, r0);
-                for i in 0..4 {
-                    let inner: f64 = (0..4).map(|j| d[i][j] * sigma[j]).sum();
-                    *tp.add(r0 + i) += inner + dots[i];
-                }
-                r0 += 4;
-            }
-            while r0 < dim {
-                let dots = row_block::<1>(gram.as_ptr(), dim, r0, s.as_ptr(), [s[r0]], Some(tp));
-                *tp.add(r0) += gram[row_start(dim, r0)] * s[r0] + dots[0];
-                r0 += 1;
+            for block in 0..gram.blocks() {
+                let sigma: [__m256d; TILE] =
+                    std::array::from_fn(|j| _mm256_set1_pd(s[block * TILE + j]));
+                let acc = block_row(gram, block, s.as_ptr(), &sigma, Some(tp));
+                let diagonal = gram.block_row(block).0;
+                let t_i = tp.add(block * TILE);
+                let sum = _mm256_add_pd(combine(diagonal, &sigma), horizontal_sums(acc));
+                _mm256_storeu_pd(t_i, _mm256_add_pd(_mm256_loadu_pd(t_i), sum));
             }
         }
     }
@@ -318,25 +270,30 @@ mod kernels {
         use super::*;
 
         /// Both kernels (the CPU's and the portable one) against the dense sums, at sizes that
-        /// exercise the four-row blocks, the single rows and every masked tail.
+        /// exercise whole and padded tiles.
         #[test]
         fn kernels_match_dense_sums() {
             for dim in [1, 2, 3, 5, 8, 13, 31, 64] {
                 let full =
                     |a: usize, b: usize| ((a.min(b) * 31 + a.max(b) * 17) % 23) as f64 - 11.0;
-                let gram: Vec<f64> = (0..dim)
-                    .flat_map(|a| (a..dim).map(move |b| full(a, b)))
+                let gram = Gram::from_fn(dim, full);
+                let n = gram.padded_dim();
+                let s: Vec<f64> = (0..n)
+                    .map(|a| if a < dim { (a as f64 * 0.7).sin() } else { 0.0 })
                     .collect();
-                let s: Vec<f64> = (0..dim).map(|a| (a as f64 * 0.7).sin()).collect();
-                let t_dense: Vec<f64> = (0..dim)
-                    .map(|a| (0..dim).map(|b| full(a, b) * s[b]).sum())
+                let t_dense: Vec<f64> = (0..n)
+                    .map(|a| {
+                        (0..dim)
+                            .map(|b| if a < dim { full(a, b) * s[b] } else { 0.0 })
+                            .sum()
+                    })
                     .collect();
                 let q_dense: f64 = s.iter().zip(&t_dense).map(|(x, y)| x * y).sum();
-                let mut t = vec![f64::NAN; dim];
+                let mut t = vec![f64::NAN; n];
                 for (q, matvec) in [
                     (
                         quadratic_form(&gram, &s),
-                        symmetric_matvec as fn(&[f64], &[f64], &mut [f64]),
+                        symmetric_matvec as fn(&Gram, &[f64], &mut [f64]),
                     ),
                     (
                         quadratic_form_portable(&gram, &s),
@@ -360,7 +317,7 @@ mod kernels {
 impl SummaryData {
     /// Scratch buffers for the evaluation methods.
     pub fn workspace(&self) -> RbWorkspace {
-        let dim = 2 * self.node_count();
+        let dim = self.gram.padded_dim();
         RbWorkspace {
             s: vec![0.0; dim],
             t: vec![0.0; dim],
@@ -372,9 +329,12 @@ impl SummaryData {
         let m = self.node_count();
         check_coefficients(c, m)?;
         // Within capacity: no allocation when one workspace serves detectors of several sizes.
-        ws.s.resize(2 * m, 0.0);
-        ws.t.resize(2 * m, 0.0);
-        let (re, im) = ws.s.split_at_mut(m);
+        let dim = self.gram.padded_dim();
+        ws.s.resize(dim, 0.0);
+        ws.t.resize(dim, 0.0);
+        let (re, rest) = ws.s.split_at_mut(m);
+        let (im, padding) = rest.split_at_mut(m);
+        padding.iter_mut().for_each(|x| *x = 0.0);
         for ((r, i), z) in re.iter_mut().zip(im.iter_mut()).zip(c) {
             *r = z.re;
             *i = -z.im;
@@ -384,7 +344,7 @@ impl SummaryData {
 
     /// ln L = Re(cᵀa) − ¼cᴴPc − ¼Re(cᵀRc) for node coefficients `c` (B + 1 complex,
     /// c_b = Q_k r_b): this detector's log-likelihood ratio against noise only (§2.2).
-    /// Reads only the upper triangle: (2B+2)² / 2 multiply-adds.
+    /// Reads only the upper triangle of G's tiles: about (2B+2)² / 2 multiply-adds.
     pub fn log_likelihood_ratio(
         &self,
         c: &[Complex64],

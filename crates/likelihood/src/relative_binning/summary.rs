@@ -8,10 +8,11 @@
 //! P = A_rr + A_ii + i(A_ri − A_ir),   R = A_rr − A_ii + i(A_ri + A_ir),
 //!
 //! so G holds exactly the information of the Hermitian P and the complex-symmetric R
-//! (¼cᴴPc + ¼Re(cᵀRc) = ½sᵀGs), in (B+1)(2B+3) doubles as a packed upper triangle (0.24 MB at
-//! B = 120), and one real symmetric matvec costs half the real multiply-adds of the two complex
-//! ones Pc, Rc. G is symmetric by construction (the two computed halves are averaged), which
-//! makes the adjoint of [`SummaryData::adjoint`](super::SummaryData::adjoint) exact.
+//! (¼cᴴPc + ¼Re(cᵀRc) = ½sᵀGs), in about (B+1)(2B+3) doubles as an upper triangle of 4×4
+//! tiles (0.24 MB at B = 120, see [`Gram`]), and one real symmetric matvec costs half the real
+//! multiply-adds of the two complex ones Pc, Rc. G is symmetric by construction (the two
+//! computed halves are averaged), which makes the adjoint of
+//! [`SummaryData::adjoint`](super::SummaryData::adjoint) exact.
 //!
 //! **Cost.** Set-up is one Gohberg–Semencul apply for a and 2(B+1) for G, O(B·N log N), plus
 //! O(B·N) for the projections; memory O(N + B²). The columns of V vanish after the support
@@ -34,14 +35,101 @@ pub struct SummaryData {
     pub(super) fiducial_at_nodes: Vec<Complex64>,
     /// a_b = Σ_i (C⁻¹d)_i u_b(i).
     pub(super) a: Vec<Complex64>,
-    /// Packed upper triangle (row-major) of G = Vᵀ C⁻¹ V, dimension 2(B+1).
-    pub(super) gram: Vec<f64>,
+    /// G = Vᵀ C⁻¹ V, dimension 2(B+1).
+    pub(super) gram: Gram,
 }
 
-/// Offset of row `r` of a packed upper triangle of dimension `dim`.
-#[inline]
-pub(super) fn packed_row(dim: usize, r: usize) -> usize {
-    r * dim - r * r.saturating_sub(1) / 2
+/// Side of the square tiles of [`Gram`].
+pub(super) const TILE: usize = 4;
+
+/// A 4×4 tile of G, row-major, 64-byte aligned: each of its rows is one aligned AVX2 load.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
+pub(super) struct Tile(pub(super) [[f64; TILE]; TILE]);
+
+/// A real symmetric matrix stored as the upper triangle of its 4×4 tiles, block row after
+/// block row, each block row starting with its (whole, symmetric) diagonal tile; the
+/// dimension is padded with zeros to a multiple of 4. This is the order in which the
+/// evaluation kernels read G once per call: one sequential stream of aligned loads, where
+/// the rows of a packed triangle would be several unaligned streams (the evaluation is bound
+/// by reading G, 0.2 MB per detector, from L2).
+#[derive(Debug, Clone)]
+pub(super) struct Gram {
+    dim: usize,
+    /// Number of block rows (and columns).
+    blocks: usize,
+    tiles: Vec<Tile>,
+}
+
+impl Gram {
+    /// The zero matrix of dimension `dim`.
+    pub(super) fn zeros(dim: usize) -> Self {
+        let blocks = dim.div_ceil(TILE);
+        Self {
+            dim,
+            blocks,
+            tiles: vec![Tile::default(); blocks * (blocks + 1) / 2],
+        }
+    }
+
+    /// The dimension padded to whole tiles: the length of the vectors the kernels take.
+    pub(super) fn padded_dim(&self) -> usize {
+        self.blocks * TILE
+    }
+
+    /// Number of block rows.
+    pub(super) fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    /// Block row `block`: its diagonal tile, and the tiles of the block columns after it.
+    pub(super) fn block_row(&self, block: usize) -> (&Tile, &[Tile]) {
+        let start = self.row_start(block);
+        (
+            &self.tiles[start],
+            &self.tiles[start + 1..start + self.blocks - block],
+        )
+    }
+
+    /// Index of the diagonal tile of block row `block`.
+    fn row_start(&self, block: usize) -> usize {
+        block * self.blocks - block * block.saturating_sub(1) / 2
+    }
+
+    /// (tile, row in it, column in it) of G_rc, r ≤ c.
+    fn position(&self, r: usize, c: usize) -> (usize, usize, usize) {
+        let (br, bc) = (r / TILE, c / TILE);
+        (self.row_start(br) + bc - br, r % TILE, c % TILE)
+    }
+
+    /// G_rc.
+    pub(super) fn get(&self, r: usize, c: usize) -> f64 {
+        assert!(r < self.dim && c < self.dim);
+        let (tile, i, j) = self.position(r.min(c), r.max(c));
+        self.tiles[tile].0[i][j]
+    }
+
+    /// The symmetric matrix with G_rc = `entry(r, c)` for r ≤ c.
+    #[cfg(test)]
+    pub(super) fn from_fn(dim: usize, entry: impl Fn(usize, usize) -> f64) -> Self {
+        let mut gram = Self::zeros(dim);
+        for r in 0..dim {
+            for c in r..dim {
+                gram.add(r, c, entry(r, c));
+            }
+        }
+        gram
+    }
+
+    /// Adds `value` to G_rc and G_cr.
+    fn add(&mut self, r: usize, c: usize, value: f64) {
+        assert!(r < self.dim && c < self.dim);
+        let (tile, i, j) = self.position(r.min(c), r.max(c));
+        self.tiles[tile].0[i][j] += value;
+        if r / TILE == c / TILE && i != j {
+            self.tiles[tile].0[j][i] += value;
+        }
+    }
 }
 
 /// Checks the inputs shared by both evaluation paths and returns v at the nodes.
@@ -122,7 +210,7 @@ impl SummaryData {
         // Every column vanishes after the support, so only that block of C⁻¹ is needed.
         let len = *nodes.support().end() + 1;
         let block = noise.leading_block(len)?;
-        let mut gram = vec![0.0; dim * (dim + 1) / 2];
+        let mut gram = Gram::zeros(dim);
         let mut col = vec![0.0; len];
         let mut kcol = vec![0.0; len];
         let mut ws = block.workspace();
@@ -134,9 +222,8 @@ impl SummaryData {
             project(idx, fiducial, &kcol, &mut p);
             for (b, pb) in p.iter().enumerate() {
                 for (beta, val) in [(b, pb.re), (m + b, pb.im)] {
-                    let (r, c) = (alpha.min(beta), alpha.max(beta));
-                    let weight = if r == c { 1.0 } else { 0.5 };
-                    gram[packed_row(dim, r) + c - r] += weight * val;
+                    let weight = if alpha == beta { 1.0 } else { 0.5 };
+                    gram.add(alpha, beta, weight * val);
                 }
             }
         }
@@ -167,9 +254,7 @@ impl SummaryData {
 
     /// G_{αβ} = V_αᵀ C⁻¹ V_β.
     fn gram_entry(&self, alpha: usize, beta: usize) -> f64 {
-        let dim = 2 * self.node_count();
-        let (r, c) = (alpha.min(beta), alpha.max(beta));
-        self.gram[packed_row(dim, r) + c - r]
+        self.gram.get(alpha, beta)
     }
 
     /// P_bc = u_bᴴ C⁻¹ u_c (Hermitian).

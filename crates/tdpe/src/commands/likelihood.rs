@@ -365,7 +365,7 @@ mod tests {
     fn stub(theta: &[f64; 11]) -> anyhow::Result<Vec<f64>> {
         match theta[0] {
             m if m < 0.0 => bail!("outside the model's range"),
-            m if m == 0.0 => Ok(vec![f64::NAN]),
+            0.0 => Ok(vec![f64::NAN]),
             _ => Ok(vec![theta.iter().sum()]),
         }
     }
