@@ -63,15 +63,19 @@ impl CircularPhases {
         s
     }
 
+    /// θ with (phase, psi) = (φ, ψ) wrapped into the priors' periods.
+    fn with_phase_and_psi(&self, theta: &[f64; 11], phi: f64, psi: f64) -> [f64; 11] {
+        let mut out = *theta;
+        out[PHASE] = self.phase_lower + (phi - self.phase_lower).rem_euclid(TAU);
+        out[PSI] = self.psi_lower + (psi - self.psi_lower).rem_euclid(PI);
+        out
+    }
+
     /// θ of s: the preimage φ = (α + δ)/2, ψ = (α − δ)/2, wrapped into the priors' periods.
     /// ∂(φ, ψ)/∂(α, δ) is constant (see [`CircularPhases::pull_back`]).
     pub fn theta(&self, s: &[f64; 11]) -> [f64; 11] {
-        let mut theta = *s;
         let (alpha, delta) = (s[PHASE], s[PSI]);
-        theta[PHASE] =
-            self.phase_lower + (0.5 * (alpha + delta) - self.phase_lower).rem_euclid(TAU);
-        theta[PSI] = self.psi_lower + (0.5 * (alpha - delta) - self.psi_lower).rem_euclid(PI);
-        theta
+        self.with_phase_and_psi(s, 0.5 * (alpha + delta), 0.5 * (alpha - delta))
     }
 
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
@@ -86,10 +90,7 @@ impl CircularPhases {
     /// k·(π/2, π/2) in (φ, ψ), wrapped into the priors' periods (k = 0 gives θ).
     pub fn equivalent(&self, theta: &[f64; 11], k: usize) -> [f64; 11] {
         let shift = (k % 4) as f64 * FRAC_PI_2;
-        let mut out = *theta;
-        out[PHASE] = self.phase_lower + (theta[PHASE] + shift - self.phase_lower).rem_euclid(TAU);
-        out[PSI] = self.psi_lower + (theta[PSI] + shift - self.psi_lower).rem_euclid(PI);
-        out
+        self.with_phase_and_psi(theta, theta[PHASE] + shift, theta[PSI] + shift)
     }
 }
 

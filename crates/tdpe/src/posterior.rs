@@ -225,8 +225,8 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// changes nothing) unless both spins are sampled over the same bounded, non-periodic
     /// support.
     pub fn use_effective_spin(&mut self) -> bool {
-        let position = |k: usize| self.coordinates.iter().position(|c| c.parameter == k);
-        let (Some(first), Some(second)) = (position(CHI_1), position(CHI_2)) else {
+        let (Some(first), Some(second)) = (self.coordinate_of(CHI_1), self.coordinate_of(CHI_2))
+        else {
             return false;
         };
         let support = |k: usize| {
@@ -249,7 +249,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// Samples (geocent_time, ra, dec) as (arrival time at the first detector, zenith, azimuth)
     /// in `sky`'s frame. Returns false (and changes nothing) unless all three are sampled.
     pub fn use_detector_frame(&mut self, sky: DetectorFrameSky) -> bool {
-        let position = |k: usize| self.coordinates.iter().position(|c| c.parameter == k);
+        let position = |k: usize| self.coordinate_of(k);
         let (Some(t), Some(ra), Some(dec)) = (position(GEOCENT_TIME), position(RA), position(DEC))
         else {
             return false;
@@ -267,7 +267,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// one full turn.
     pub fn use_peak_phase(&mut self, model: SignalModel) -> bool {
         let prior = &self.priors.parameters[PHASE];
-        let sampled = self.coordinates.iter().any(|c| c.parameter == PHASE);
+        let sampled = self.coordinate_of(PHASE).is_some();
         match PeakPhase::new(model, prior.distribution.support()) {
             Some(map) if sampled && prior.is_periodic() => {
                 self.phase = Some(map);
@@ -282,11 +282,13 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// uniform periodic priors over one period (2π and π): the four (phase, psi) with the same
     /// coordinates then have the same posterior.
     pub fn use_circular_phases(&mut self) -> bool {
+        let (Some(phase), Some(psi)) = (self.coordinate_of(PHASE), self.coordinate_of(PSI)) else {
+            return false;
+        };
         let uniform_periodic = |k: usize| {
             let prior = &self.priors.parameters[k];
-            let sampled = self.coordinates.iter().any(|c| c.parameter == k);
             let uniform = matches!(prior.distribution, Distribution::Uniform { .. });
-            (sampled && uniform && prior.is_periodic()).then(|| prior.distribution.support())
+            (uniform && prior.is_periodic()).then(|| prior.distribution.support())
         };
         let Some(map) = uniform_periodic(PHASE)
             .zip(uniform_periodic(PSI))
@@ -294,14 +296,12 @@ impl<L: BbhLikelihood> Posterior<L> {
         else {
             return false;
         };
-        for c in self.coordinates.iter_mut() {
-            if c.parameter == PHASE || c.parameter == PSI {
-                c.transform = Transform::Periodic {
-                    lower: 0.0,
-                    upper: std::f64::consts::PI,
-                };
-            }
-        }
+        let half_turn = Transform::Periodic {
+            lower: 0.0,
+            upper: std::f64::consts::PI,
+        };
+        self.coordinates[phase].transform = half_turn;
+        self.coordinates[psi].transform = half_turn;
         self.circular = Some(map);
         true
     }
@@ -317,7 +317,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// and psi is sampled with a periodic prior of period π (the map is an involution only
     /// modulo π in ψ).
     pub fn use_inclination_mirror(&mut self, mirror: InclinationMirror) -> bool {
-        let sampled = |k: usize| self.coordinates.iter().any(|c| c.parameter == k);
+        let sampled = |k: usize| self.coordinate_of(k).is_some();
         let psi = &self.priors.parameters[PSI];
         let (lower, upper) = psi.distribution.support();
         let period_pi = psi.is_periodic() && (upper - lower - std::f64::consts::PI).abs() < 1e-12;
@@ -327,6 +327,13 @@ impl<L: BbhLikelihood> Posterior<L> {
         } else {
             false
         }
+    }
+
+    /// The index in x of `parameter`'s coordinate, if it is sampled.
+    fn coordinate_of(&self, parameter: usize) -> Option<usize> {
+        self.coordinates
+            .iter()
+            .position(|c| c.parameter == parameter)
     }
 
     /// The likelihood.
