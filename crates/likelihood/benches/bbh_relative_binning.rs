@@ -111,12 +111,15 @@ fn bench(c: &mut Criterion) {
         b.iter(|| waveform.h22_traced_many(black_box(&times), &mut modes, &mut h22))
     });
     let mut adjoint = Mode22Adjoint::default();
+    let unit_weights = vec![1.0; modes.len()];
     group.bench_function(format!("mode22_adjoint_at_{n}_nodes"), |b| {
         b.iter(|| {
-            modes
-                .iter()
-                .map(|(_, trace)| waveform.mode22_adjoint(trace, 1.0, 1.0, &mut adjoint))
-                .sum::<f64>()
+            waveform.mode22_adjoint_many(
+                black_box(&modes),
+                &unit_weights,
+                &unit_weights,
+                &mut adjoint,
+            )
         })
     });
 

@@ -13,7 +13,7 @@ use crate::constants::GAMMA_E;
 use crate::fits;
 use crate::gsl;
 use crate::phase::{BinaryVariables, Phase22};
-use crate::scalar::{Arith, Lanes, Real};
+use crate::scalar::{Arith, Lanes, Real, ReverseArith};
 use crate::vmath;
 
 /// End of the inspiral amplitude region (`tCUT_Amp`), in M.
@@ -247,20 +247,6 @@ impl<T: Real> Amplitude22<T> {
         self.map(|x| U::from(x.re()))
     }
 
-    /// The coefficients mapped by `c`.
-    pub(crate) fn map<U>(&self, c: impl Fn(T) -> U) -> Amplitude22<U> {
-        Amplitude22 {
-            fac0: c(self.fac0),
-            pn_re: self.pn_re.map(&c),
-            pn_im: self.pn_im.map(&c),
-            pn_log: self.pn_log,
-            insp_c: self.insp_c.map(&c),
-            merger_c: self.merger_c.map(&c),
-            alpha1: c(self.alpha1),
-            rd_c: self.rd_c.map(&c),
-        }
-    }
-
     /// Every coefficient, in a fixed order (pairs values with adjoints).
     pub fn fields(&self) -> [T; 22] {
         let [r0, r1, r2, r3, r4, r5] = self.pn_re;
@@ -292,6 +278,22 @@ impl<T: Real> Amplitude22<T> {
             d2,
             d3,
         ]
+    }
+}
+
+impl<T: Copy> Amplitude22<T> {
+    /// The coefficients mapped by `c`.
+    pub(crate) fn map<U>(&self, c: impl Fn(T) -> U) -> Amplitude22<U> {
+        Amplitude22 {
+            fac0: c(self.fac0),
+            pn_re: self.pn_re.map(&c),
+            pn_im: self.pn_im.map(&c),
+            pn_log: self.pn_log,
+            insp_c: self.insp_c.map(&c),
+            merger_c: self.merger_c.map(&c),
+            alpha1: c(self.alpha1),
+            rd_c: self.rd_c.map(&c),
+        }
     }
 }
 
@@ -381,78 +383,110 @@ impl Amplitude22<f64> {
         adj: &mut Self,
     ) -> (f64, f64) {
         if t < T_CUT_AMP {
-            // |H| = fac0·v²·√(re² + im²), re = 1 + Σ_k r_k v^(2+k) (r_4 carrying ln(16x)·pn_log,
-            // ln(16x) = ln 16 + 2 ln v), im = v⁵(i25 + i3v + i35v²), v = (ω/2)^(1/3).
-            let [v, ln_16x] = trace;
-            let mut pw = [1.0; 11];
-            for k in 1..11 {
-                pw[k] = pw[k - 1] * v;
-            }
-            let [r1, r15, r2, r25, r3, r35] = self.pn_re;
-            let [c1, c2, c3] = self.insp_c;
-            let coef = [r1, r15, r2, r25, r3 + ln_16x * self.pn_log, r35, c1, c2, c3];
-            let (mut re, mut d_re) = (1.0, 2.0 * self.pn_log * pw[5]);
-            for (k, &ck) in coef.iter().enumerate() {
-                re += ck * pw[2 + k];
-                d_re += (2 + k) as f64 * ck * pw[1 + k];
-            }
-            let [i25, i3, i35] = self.pn_im;
-            let im = i25 * pw[5] + i3 * pw[6] + i35 * pw[7];
-            let d_im = 5.0 * i25 * pw[4] + 6.0 * i3 * pw[5] + 7.0 * i35 * pw[6];
-            let h = (re * re + im * im).sqrt();
-
-            adj.fac0 += amp_bar * pw[2] * h;
-            let h_bar = amp_bar * self.fac0 * pw[2];
-            let h_bar = h_bar / h;
-            let (re_bar, im_bar) = (h_bar * re, h_bar * im);
-            for k in 0..6 {
-                adj.pn_re[k] += re_bar * pw[2 + k];
-            }
-            for k in 0..3 {
-                adj.insp_c[k] += re_bar * pw[8 + k];
-                adj.pn_im[k] += im_bar * pw[5 + k];
-            }
-            let v_bar = amp_bar * self.fac0 * 2.0 * v * h + re_bar * d_re + im_bar * d_im;
-            // dv/dω = v/(3ω)
-            (0.0, v_bar * v / (3.0 * omega))
+            (0.0, self.inspiral_adjoint(omega, trace, amp_bar, adj))
         } else if t > 0.0 {
-            // |e^(−α₁t)(c1 tanh(c2t + c3) + c4)|
-            let [c1, c2, _, c4] = self.rd_c;
-            let [tanh, decay] = trace;
-            let inner = c1 * tanh + c4;
-            let i_bar = if decay * inner < 0.0 {
-                -amp_bar
-            } else {
-                amp_bar
-            };
-            adj.rd_c[0] += i_bar * decay * tanh;
-            adj.rd_c[3] += i_bar * decay;
-            let z_bar = i_bar * decay * c1 * (1.0 - tanh * tanh);
-            adj.rd_c[1] += z_bar * t;
-            adj.rd_c[2] += z_bar;
-            let decay_bar = i_bar * inner;
-            adj.alpha1 -= decay_bar * t * decay;
-            (z_bar * c2 - decay_bar * self.alpha1 * decay, 0.0)
+            (self.ringdown_adjoint(t, trace, amp_bar, adj), 0.0)
         } else {
-            // |m1 + m2 sech(y) + m3 sech(2y)^(1/7) + m4t²|, y = α₁t:
-            // sech' = −sech·tanh, (sech(2y)^(1/7))' = −(2/7)·sech(2y)^(1/7)·tanh(2y).
-            let [m1, m2, m3, m4] = self.merger_c;
-            let [e, p7] = trace;
-            let y = self.alpha1 * t;
-            let e2 = e * e;
-            let inv = 1.0 / (e2 + 1.0);
-            let s1 = e * 2.0 * inv;
-            let inner = m2 * s1 + m1 + m3 * p7 + m4 * t * t;
-            let i_bar = if inner < 0.0 { -amp_bar } else { amp_bar };
-            adj.merger_c[0] += i_bar;
-            adj.merger_c[1] += i_bar * s1;
-            adj.merger_c[2] += i_bar * p7;
-            adj.merger_c[3] += i_bar * t * t;
-            let tanh1 = ((1.0 - e2) * inv).copysign(y);
-            let tanh2 = ((1.0 - e2 * e2) / (1.0 + e2 * e2)).copysign(y);
-            let y_bar = -i_bar * (m2 * s1 * tanh1 + m3 * (2.0 / 7.0) * p7 * tanh2);
-            adj.alpha1 += y_bar * t;
-            (y_bar * self.alpha1 + i_bar * 2.0 * m4 * t, 0.0)
+            (self.merger_adjoint(t, trace, amp_bar, adj), 0.0)
         }
+    }
+
+    /// [`Self::modulus_adjoint`]'s inspiral, at one time (`T = f64`) or on lanes (every lane
+    /// before −150 M), returning the derivative in ω: |H| = fac0·v²·√(re² + im²),
+    /// re = 1 + Σ_k r_k v^(2+k) (r_4 carrying ln(16x)·pn_log, ln(16x) = ln 16 + 2 ln v),
+    /// im = v⁵(i25 + i3v + i35v²), v = (ω/2)^(1/3).
+    #[inline(always)]
+    pub(crate) fn inspiral_adjoint<T: ReverseArith>(
+        &self,
+        omega: T,
+        [v, ln_16x]: [T; 2],
+        amp_bar: T,
+        adj: &mut Amplitude22<T>,
+    ) -> T {
+        let mut pw = [T::from(1.0); 11];
+        for k in 1..11 {
+            pw[k] = pw[k - 1] * v;
+        }
+        let [r1, r15, r2, r25, r3, r35] = self.pn_re.map(T::from);
+        let [c1, c2, c3] = self.insp_c.map(T::from);
+        let coef = [r1, r15, r2, r25, ln_16x * self.pn_log + r3, r35, c1, c2, c3];
+        let (mut re, mut d_re) = (T::from(1.0), pw[5] * (2.0 * self.pn_log));
+        for (k, &ck) in coef.iter().enumerate() {
+            re += ck * pw[2 + k];
+            d_re += ck * (2 + k) as f64 * pw[1 + k];
+        }
+        let [i25, i3, i35] = self.pn_im;
+        let im = pw[5] * i25 + pw[6] * i3 + pw[7] * i35;
+        let d_im = pw[4] * (5.0 * i25) + pw[5] * (6.0 * i3) + pw[6] * (7.0 * i35);
+        let h = (re * re + im * im).sqrt();
+
+        adj.fac0 += amp_bar * pw[2] * h;
+        let h_bar = amp_bar * self.fac0 * pw[2];
+        let h_bar = h_bar / h;
+        let (re_bar, im_bar) = (h_bar * re, h_bar * im);
+        for k in 0..6 {
+            adj.pn_re[k] += re_bar * pw[2 + k];
+        }
+        for k in 0..3 {
+            adj.insp_c[k] += re_bar * pw[8 + k];
+            adj.pn_im[k] += im_bar * pw[5 + k];
+        }
+        let v_bar = amp_bar * self.fac0 * 2.0 * v * h + re_bar * d_re + im_bar * d_im;
+        // dv/dω = v/(3ω)
+        v_bar * v / (omega * 3.0)
+    }
+
+    /// [`Self::modulus_adjoint`]'s ringdown, at one time or on lanes (every lane after the
+    /// peak), returning the derivative in t: |e^(−α₁t)(c1 tanh(c2t + c3) + c4)|.
+    #[inline(always)]
+    pub(crate) fn ringdown_adjoint<T: ReverseArith>(
+        &self,
+        t: T,
+        [tanh, decay]: [T; 2],
+        amp_bar: T,
+        adj: &mut Amplitude22<T>,
+    ) -> T {
+        let [c1, c2, _, c4] = self.rd_c;
+        let inner = tanh * c1 + c4;
+        let i_bar = amp_bar.times_sign_of(decay * inner);
+        adj.rd_c[0] += i_bar * decay * tanh;
+        adj.rd_c[3] += i_bar * decay;
+        let z_bar = i_bar * decay * c1 * (-(tanh * tanh) + 1.0);
+        adj.rd_c[1] += z_bar * t;
+        adj.rd_c[2] += z_bar;
+        let decay_bar = i_bar * inner;
+        adj.alpha1 -= decay_bar * t * decay;
+        z_bar * c2 - decay_bar * self.alpha1 * decay
+    }
+
+    /// [`Self::modulus_adjoint`]'s merger, at one time or on lanes (every lane in
+    /// [−150 M, 0]), returning the derivative in t: |m1 + m2 sech(y) + m3 sech(2y)^(1/7) + m4t²|,
+    /// y = α₁t, with sech' = −sech·tanh, (sech(2y)^(1/7))' = −(2/7)·sech(2y)^(1/7)·tanh(2y).
+    #[inline(always)]
+    pub(crate) fn merger_adjoint<T: ReverseArith>(
+        &self,
+        t: T,
+        [e, p7]: [T; 2],
+        amp_bar: T,
+        adj: &mut Amplitude22<T>,
+    ) -> T {
+        let [m1, m2, m3, m4] = self.merger_c;
+        let y = t * self.alpha1;
+        let e2 = e * e;
+        let inv = T::from(1.0) / (e2 + 1.0);
+        let s1 = e * 2.0 * inv;
+        let inner = s1 * m2 + m1 + p7 * m3 + t * m4 * t;
+        let i_bar = amp_bar.times_sign_of(inner);
+        adj.merger_c[0] += i_bar;
+        adj.merger_c[1] += i_bar * s1;
+        adj.merger_c[2] += i_bar * p7;
+        adj.merger_c[3] += i_bar * t * t;
+        // tanh y = (1 − e²)/(1 + e²) and tanh 2y = (1 − e⁴)/(1 + e⁴) with the sign of y.
+        let e4 = e2 * e2;
+        let tanh1 = ((-e2 + 1.0) * inv).times_sign_of(y);
+        let tanh2 = ((-e4 + 1.0) / (e4 + 1.0)).times_sign_of(y);
+        let y_bar = -i_bar * (s1 * m2 * tanh1 + p7 * (m3 * (2.0 / 7.0)) * tanh2);
+        adj.alpha1 += y_bar * t;
+        y_bar * self.alpha1 + i_bar * 2.0 * m4 * t
     }
 }

@@ -99,8 +99,8 @@ pub struct Mode22Trace {
 }
 
 /// Adjoints (reverse-mode derivatives) of an [`IMRPhenomT`]'s coefficients: accumulated by
-/// [`IMRPhenomT::mode22_adjoint`] at many times, then turned into a gradient by
-/// [`IMRPhenomT::gradient`].
+/// [`IMRPhenomT::mode22_adjoint`] or [`IMRPhenomT::mode22_adjoint_many`] at many times, then
+/// turned into a gradient by [`IMRPhenomT::gradient`].
 #[derive(Clone, Debug, Default)]
 pub struct Mode22Adjoint {
     phase: Phase22<f64>,
@@ -369,7 +369,7 @@ impl IMRPhenomT<f64> {
     }
 
     /// [`Self::h22_many`] with, into `modes`, the mode and what its reverse mode
-    /// ([`Self::mode22_adjoint`]) needs, as [`Self::mode22_traced_many`] (whose values these
+    /// ([`Self::mode22_adjoint_many`]) needs, as [`Self::mode22_traced_many`] (whose values these
     /// equal to the tolerance of [`Self::h22_many`]).
     pub fn h22_traced_many(
         &self,
@@ -545,6 +545,152 @@ impl IMRPhenomT<f64> {
         t_bar / m
     }
 
+    /// [`Self::mode22_adjoint`] at the times of all `modes` (from [`Self::h22_traced_many`] or
+    /// [`Self::mode22_traced_many`]), with weights `amplitude_bar` and `phase_bar`: adds the
+    /// same to `adjoint` and returns the sum of the time derivatives, equal to the one-time
+    /// calls up to the order of the sums. Per block of times, the amplitude's and then the
+    /// phase's regions (whose boundaries differ) are gathered eight times at a time onto
+    /// [`Lanes`], with AVX2 where the CPU has it (the same bits as the portable path).
+    pub fn mode22_adjoint_many(
+        &self,
+        modes: &[(Mode22<f64>, Mode22Trace)],
+        amplitude_bar: &[f64],
+        phase_bar: &[f64],
+        adjoint: &mut Mode22Adjoint,
+    ) -> f64 {
+        assert_eq!(
+            modes.len(),
+            amplitude_bar.len(),
+            "one amplitude weight per time"
+        );
+        assert_eq!(modes.len(), phase_bar.len(), "one phase weight per time");
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2.
+            return unsafe { self.adjoint_many_avx2(modes, amplitude_bar, phase_bar, adjoint) };
+        }
+        self.adjoint_many_portable(modes, amplitude_bar, phase_bar, adjoint)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn adjoint_many_avx2(
+        &self,
+        modes: &[(Mode22<f64>, Mode22Trace)],
+        amplitude_bar: &[f64],
+        phase_bar: &[f64],
+        adjoint: &mut Mode22Adjoint,
+    ) -> f64 {
+        self.adjoint_many_body(modes, amplitude_bar, phase_bar, adjoint)
+    }
+
+    fn adjoint_many_portable(
+        &self,
+        modes: &[(Mode22<f64>, Mode22Trace)],
+        amplitude_bar: &[f64],
+        phase_bar: &[f64],
+        adjoint: &mut Mode22Adjoint,
+    ) -> f64 {
+        self.adjoint_many_body(modes, amplitude_bar, phase_bar, adjoint)
+    }
+
+    /// The body of [`Self::mode22_adjoint_many`]: blocks of [`BLOCK`] times; in each, the
+    /// amplitude (whose inspiral gives ω's weight to the phase) and then the phase, region by
+    /// region, accumulating on lanes; the lanes are summed at the end.
+    #[inline(always)]
+    fn adjoint_many_body(
+        &self,
+        modes: &[(Mode22<f64>, Mode22Trace)],
+        amplitude_bar: &[f64],
+        phase_bar: &[f64],
+        adjoint: &mut Mode22Adjoint,
+    ) -> f64 {
+        let (phase, amplitude) = (&self.phase, &self.amplitude);
+        let phase_inspiral_end = phase.t_cut - phase.dt_m;
+        // Accumulators, each continuing the sum so far in its first lane.
+        let mut phase_adjoint = adjoint.phase.map(Lanes::<STAGE>::first);
+        let mut amplitude_adjoint = adjoint.amplitude.map(Lanes::<STAGE>::first);
+        let mut amp_fac_bar = Lanes::<STAGE>::from(0.0);
+        let mut phase_bar_sum = Lanes::<STAGE>::from(0.0);
+        // Σ t̄ and Σ t̄·t (t in M) over the times.
+        let mut t_bar_sum = Lanes::<STAGE>::from(0.0);
+        let mut t_t_bar_sum = Lanes::<STAGE>::from(0.0);
+        let blocks = modes
+            .chunks(BLOCK)
+            .zip(amplitude_bar.chunks(BLOCK))
+            .zip(phase_bar.chunks(BLOCK));
+        for ((modes, amplitude_bar), phase_bar) in blocks {
+            let n = modes.len();
+            let mut t = [0.0; BLOCK];
+            let mut omega = [0.0; BLOCK];
+            let mut modulus = [0.0; BLOCK];
+            let mut phase_trace = [[0.0; BLOCK]; 2];
+            let mut amplitude_trace = [[0.0; BLOCK]; 2];
+            for (i, (_, trace)) in modes.iter().enumerate() {
+                (t[i], omega[i], modulus[i]) = (trace.t, trace.omega, trace.modulus);
+                [phase_trace[0][i], phase_trace[1][i]] = trace.phase;
+                [amplitude_trace[0][i], amplitude_trace[1][i]] = trace.amplitude;
+            }
+            // Amplitude: t̄ in the merger and ringdown, ω̄ (for the phase) in the inspiral.
+            let mut omega_bar = [0.0; BLOCK];
+            let (idx, count) = regions(&t[..n], T_CUT_AMP);
+            for r in 0..3 {
+                for idx in idx[r][..count[r]].chunks(STAGE) {
+                    let a_bar = gather_weights(amplitude_bar, idx);
+                    amp_fac_bar += a_bar * gather(&modulus, idx);
+                    let modulus_bar = a_bar * self.amp_fac;
+                    let trace = [
+                        gather(&amplitude_trace[0], idx),
+                        gather(&amplitude_trace[1], idx),
+                    ];
+                    let t = gather(&t, idx);
+                    let adj = &mut amplitude_adjoint;
+                    let t_bar = match r {
+                        0 => {
+                            let w = gather(&omega, idx);
+                            let w_bar = amplitude.inspiral_adjoint(w, trace, modulus_bar, adj);
+                            scatter(idx, w_bar, &mut omega_bar);
+                            continue;
+                        }
+                        1 => amplitude.merger_adjoint(t, trace, modulus_bar, adj),
+                        _ => amplitude.ringdown_adjoint(t, trace, modulus_bar, adj),
+                    };
+                    t_bar_sum += t_bar;
+                    t_t_bar_sum += t_bar * t;
+                }
+            }
+            // Phase.
+            let (idx, count) = regions(&t[..n], phase_inspiral_end);
+            for r in 0..3 {
+                for idx in idx[r][..count[r]].chunks(STAGE) {
+                    let (w_bar, p_bar) = (
+                        gather_weights(&omega_bar, idx),
+                        gather_weights(phase_bar, idx),
+                    );
+                    phase_bar_sum += p_bar;
+                    let trace = [gather(&phase_trace[0], idx), gather(&phase_trace[1], idx)];
+                    let t = gather(&t, idx);
+                    let adj = &mut phase_adjoint;
+                    let t_bar = match r {
+                        0 => phase.inspiral_adjoint(t, trace, w_bar, p_bar, adj),
+                        1 => phase.merger_adjoint(t, trace, w_bar, p_bar, adj),
+                        _ => phase.ringdown_adjoint(t, trace, w_bar, p_bar, adj),
+                    };
+                    t_bar_sum += t_bar;
+                    t_t_bar_sum += t_bar * t;
+                }
+            }
+        }
+        adjoint.phase = phase_adjoint.map(Lanes::sum);
+        adjoint.amplitude = amplitude_adjoint.map(Lanes::sum);
+        adjoint.amp_fac += amp_fac_bar.sum();
+        adjoint.phase_ref -= phase_bar_sum.sum();
+        // t = t_s/M: ∂/∂M = −(t/M)·∂/∂t.
+        let m = self.total_mass_s;
+        adjoint.total_mass_s -= t_t_bar_sum.sum() / m;
+        t_bar_sum.sum() / m
+    }
+
     /// Number of samples of LAL's grid: ⌊(500 − t_min)/Δt_M⌋.
     pub fn grid_length(&self) -> usize {
         ((T_END - self.t_min()) / self.dt_m()).floor() as usize
@@ -653,32 +799,60 @@ fn inspiral_on_lanes(
 #[inline(always)]
 fn regions(t: &[f64], end: f64) -> ([[usize; BLOCK]; 3], [usize; 3]) {
     let mut idx = [[0usize; BLOCK]; 3];
-    let mut count = [0usize; 3];
+    // Counts in registers rather than an array indexed by region: no chain of stores and
+    // loads through memory.
+    let (mut inspiral, mut merger, mut ringdown) = (0, 0, 0);
     for (i, &t) in t.iter().enumerate() {
-        let r = if t < end {
-            0
+        if t < end {
+            idx[0][inspiral] = i;
+            inspiral += 1;
         } else if t > 0.0 {
-            2
+            idx[2][ringdown] = i;
+            ringdown += 1;
         } else {
-            1
-        };
-        idx[r][count[r]] = i;
-        count[r] += 1;
+            idx[1][merger] = i;
+            merger += 1;
+        }
     }
-    (idx, count)
+    (idx, [inspiral, merger, ringdown])
+}
+
+/// The first of `idx` if they are [`STAGE`] consecutive indices (as [`regions`] gives them
+/// for ascending times), which move to and from lanes with one load or store.
+#[inline(always)]
+fn run_start(idx: &[usize]) -> Option<usize> {
+    // `regions` lists indices in increasing order, so equal spans mean consecutive ones.
+    (idx.len() == STAGE && idx[STAGE - 1] - idx[0] == STAGE - 1).then_some(idx[0])
 }
 
 /// `x` at `idx` (1 to [`STAGE`] indices) on lanes, the last repeated into the spare lanes
 /// (so that they stay in the same region).
 #[inline(always)]
 fn gather(x: &[f64; BLOCK], idx: &[usize]) -> Lanes<STAGE> {
+    if let Some(i) = run_start(idx) {
+        return Lanes(std::array::from_fn(|k| x[i + k]));
+    }
     let last = idx.len() - 1;
     Lanes(std::array::from_fn(|i| x[idx[i.min(last)]]))
+}
+
+/// `x` at `idx` (1 to [`STAGE`] indices) on lanes, zero in the spare lanes: weights, so that
+/// the spare lanes (which repeat a time) add nothing.
+#[inline(always)]
+fn gather_weights(x: &[f64], idx: &[usize]) -> Lanes<STAGE> {
+    if let Some(i) = run_start(idx) {
+        return Lanes(std::array::from_fn(|k| x[i + k]));
+    }
+    Lanes(std::array::from_fn(|i| idx.get(i).map_or(0.0, |&j| x[j])))
 }
 
 /// The lanes of `v` to `x` at `idx`.
 #[inline(always)]
 fn scatter(idx: &[usize], v: Lanes<STAGE>, x: &mut [f64; BLOCK]) {
+    if let Some(i) = run_start(idx) {
+        x[i..i + STAGE].copy_from_slice(&v.0);
+        return;
+    }
     for (i, &j) in idx.iter().enumerate() {
         x[j] = v.0[i];
     }
@@ -796,6 +970,118 @@ mod tests {
                 let (x, y) = (&ma[i], &mb[i]);
                 assert_eq!(x.0, y.0);
                 assert_eq!(format!("{:?}", x.1), format!("{:?}", y.1));
+            }
+        }
+    }
+
+    type Weighted = (Vec<(Mode22<f64>, Mode22Trace)>, Vec<f64>, Vec<f64>);
+
+    /// Traced modes at [`times`] and at the region boundaries of phase and amplitude, with
+    /// weights of order one per unit of ln A and of Φ (amplitude, phase).
+    fn weighted_modes(model: &IMRPhenomT<f64>) -> Weighted {
+        let m = model.total_mass_seconds();
+        let phase_inspiral_end = model.phase.t_cut - model.phase.dt_m;
+        let mut times = times(model);
+        times.extend(
+            [
+                phase_inspiral_end - 1e-9,
+                phase_inspiral_end,
+                -200.0,
+                T_CUT_AMP,
+                -140.0,
+                -1e-3,
+                0.0,
+                1e-3,
+                300.0,
+            ]
+            .map(|t| t * m),
+        );
+        let mut modes = vec![Default::default(); times.len()];
+        model.mode22_traced_many(&times, &mut modes);
+        let amplitude_bar = (modes.iter().enumerate())
+            .map(|(i, (mode, _))| (1.0 + 0.3 * (i % 7) as f64) / mode.amplitude)
+            .collect();
+        let phase_bar = (0..times.len())
+            .map(|i| 0.7 - 0.2 * (i % 5) as f64)
+            .collect();
+        (modes, amplitude_bar, phase_bar)
+    }
+
+    /// Every coefficient adjoint of `a`.
+    fn adjoint_fields(a: &Mode22Adjoint) -> Vec<f64> {
+        let mut fields = a.phase.fields().to_vec();
+        fields.extend(a.amplitude.fields());
+        fields.extend([a.total_mass_s, a.amp_fac, a.phase_ref]);
+        fields
+    }
+
+    /// The batch adjoint adds to the adjoint, and returns, what the one-time adjoints do, to
+    /// rounding (relative to the sum of the terms' magnitudes): times in every region of
+    /// phase and amplitude, mixed, in pieces of 0, 1, 7, 1, 64 (a block), 9 and the rest
+    /// accumulated into one adjoint.
+    #[test]
+    fn adjoint_many_matches_one_time_at_a_time() {
+        let settings = Settings {
+            smooth: true,
+            ..Settings::lal(20.0, 20.0, 1.0 / 4096.0)
+        };
+        let mut worst: f64 = 0.0;
+        for p in POINTS {
+            let model = IMRPhenomT::new(p[0], p[1], p[2], p[3], &settings).unwrap();
+            let (modes, amplitude_bar, phase_bar) = weighted_modes(&model);
+            let (mut one_at_a_time, mut many) = Default::default();
+            let mut scale = vec![0.0; adjoint_fields(&many).len()];
+            let mut start = 0;
+            for len in [0, 1, 7, 1, 64, 9, modes.len() - 82] {
+                let piece = start..start + len;
+                start += len;
+                let (mut dt, mut dt_scale) = (0.0, 0.0);
+                for i in piece.clone() {
+                    let mut single = Mode22Adjoint::default();
+                    let (a_bar, p_bar) = (amplitude_bar[i], phase_bar[i]);
+                    let dt_i = model.mode22_adjoint(&modes[i].1, a_bar, p_bar, &mut single);
+                    model.mode22_adjoint(&modes[i].1, a_bar, p_bar, &mut one_at_a_time);
+                    (dt, dt_scale) = (dt + dt_i, dt_scale + dt_i.abs());
+                    for (s, x) in scale.iter_mut().zip(adjoint_fields(&single)) {
+                        *s += x.abs();
+                    }
+                }
+                let dt_many = model.mode22_adjoint_many(
+                    &modes[piece.clone()],
+                    &amplitude_bar[piece.clone()],
+                    &phase_bar[piece],
+                    &mut many,
+                );
+                let err = (dt_many - dt).abs() / dt_scale.max(f64::MIN_POSITIVE);
+                assert!(
+                    err < 1e-13,
+                    "p = {p:?}, {len} times: d/dt {dt_many} vs {dt}"
+                );
+                worst = worst.max(err);
+                let fields = adjoint_fields(&one_at_a_time).into_iter();
+                for (k, (x, y)) in adjoint_fields(&many).into_iter().zip(fields).enumerate() {
+                    let err = (x - y).abs() / scale[k].max(f64::MIN_POSITIVE);
+                    assert!(err < 1e-13, "p = {p:?}, {len} times, field {k}: {x} vs {y}");
+                    worst = worst.max(err);
+                }
+            }
+        }
+        println!("adjoint_many vs mode22_adjoint: {worst:.1e} (relative)");
+    }
+
+    /// The AVX2 path (where the CPU has it) gives the same bits as the portable one.
+    #[test]
+    fn adjoint_many_same_bits_on_every_path() {
+        let settings = Settings::lal(20.0, 20.0, 1.0 / 2048.0);
+        for p in POINTS {
+            let model = IMRPhenomT::new(p[0], p[1], p[2], p[3], &settings).unwrap();
+            let (modes, amplitude_bar, phase_bar) = weighted_modes(&model);
+            let (mut a, mut b) = Default::default();
+            let x = model.mode22_adjoint_many(&modes, &amplitude_bar, &phase_bar, &mut a);
+            let y = model.adjoint_many_portable(&modes, &amplitude_bar, &phase_bar, &mut b);
+            assert_eq!(x.to_bits(), y.to_bits());
+            for (x, y) in adjoint_fields(&a).into_iter().zip(adjoint_fields(&b)) {
+                assert_eq!(x.to_bits(), y.to_bits());
             }
         }
     }

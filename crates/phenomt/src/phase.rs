@@ -12,7 +12,7 @@ use std::f64::consts::PI;
 use crate::constants::GAMMA_E;
 use crate::fits::{self, FitInputs, FitPowers};
 use crate::gsl;
-use crate::scalar::{Arith, Lanes, Real};
+use crate::scalar::{Arith, Lanes, Real, ReverseArith};
 use crate::vmath;
 
 /// Mass and spin variables of the set-up (LAL's `IMRPhenomTWaveformStruct`, geometric part).
@@ -457,34 +457,6 @@ impl<T: Real> Phase22<T> {
         self.map(|x| U::from(x.re()))
     }
 
-    /// The coefficients mapped by `c`.
-    pub(crate) fn map<U>(&self, c: impl Fn(T) -> U) -> Phase22<U> {
-        Phase22 {
-            eta: c(self.eta),
-            pn: self.pn.map(&c),
-            insp_c: self.insp_c.map(&c),
-            tt0: c(self.tt0),
-            t_early: c(self.t_early),
-            t_cut: c(self.t_cut),
-            dt_m: c(self.dt_m),
-            omega_ring: c(self.omega_ring),
-            alpha1: c(self.alpha1),
-            omega_peak: c(self.omega_peak),
-            domega_peak: c(self.domega_peak),
-            merger_c: self.merger_c.map(&c),
-            rd_c1: c(self.rd_c1),
-            rd_c2: c(self.rd_c2),
-            rd_c3: c(self.rd_c3),
-            ph_off_merger: c(self.ph_off_merger),
-            ph_off_rd: c(self.ph_off_rd),
-            phase_pseudo: self.phase_pseudo.map(&c),
-            phase_scale: c(self.phase_scale),
-            merger_f: c(self.merger_f),
-            merger_k: c(self.merger_k),
-            inv_alpha1: c(self.inv_alpha1),
-        }
-    }
-
     /// Every coefficient, in a fixed order (pairs values with adjoints).
     pub fn fields(&self) -> [T; 39] {
         let [p0, p1, p2, p3, p4, p5] = self.pn;
@@ -532,6 +504,36 @@ impl<T: Real> Phase22<T> {
             self.merger_k,
             self.inv_alpha1,
         ]
+    }
+}
+
+impl<T: Copy> Phase22<T> {
+    /// The coefficients mapped by `c`.
+    pub(crate) fn map<U>(&self, c: impl Fn(T) -> U) -> Phase22<U> {
+        Phase22 {
+            eta: c(self.eta),
+            pn: self.pn.map(&c),
+            insp_c: self.insp_c.map(&c),
+            tt0: c(self.tt0),
+            t_early: c(self.t_early),
+            t_cut: c(self.t_cut),
+            dt_m: c(self.dt_m),
+            omega_ring: c(self.omega_ring),
+            alpha1: c(self.alpha1),
+            omega_peak: c(self.omega_peak),
+            domega_peak: c(self.domega_peak),
+            merger_c: self.merger_c.map(&c),
+            rd_c1: c(self.rd_c1),
+            rd_c2: c(self.rd_c2),
+            rd_c3: c(self.rd_c3),
+            ph_off_merger: c(self.ph_off_merger),
+            ph_off_rd: c(self.ph_off_rd),
+            phase_pseudo: self.phase_pseudo.map(&c),
+            phase_scale: c(self.phase_scale),
+            merger_f: c(self.merger_f),
+            merger_k: c(self.merger_k),
+            inv_alpha1: c(self.inv_alpha1),
+        }
     }
 }
 
@@ -656,43 +658,46 @@ impl Phase22<f64> {
         }
     }
 
-    /// Inspiral: ω = θ³/4·(1 + θ²P(θ)) and φ = S·B(θ) with the polynomials P and B of
-    /// [`Self::inspiral_omega_and_phase`]; B' = (1 + θ²P)/θ⁶ = 4ω/θ⁹ since dφ/dt = ω.
-    fn inspiral_adjoint(
+    /// [`Self::omega_and_phase_adjoint`]'s inspiral, at one time (`T = f64`) or on lanes (every
+    /// lane before t_cut − Δt): ω = θ³/4·(1 + θ²P(θ)) and φ = S·B(θ) with the polynomials P
+    /// and B of [`Self::inspiral_omega_and_phase`]; B' = (1 + θ²P)/θ⁶ = 4ω/θ⁹ since dφ/dt = ω.
+    #[inline(always)]
+    pub(crate) fn inspiral_adjoint<T: ReverseArith>(
         &self,
-        t: f64,
-        [ln_theta, theta]: [f64; 2],
-        omega_bar: f64,
-        phase_bar: f64,
-        adj: &mut Self,
-    ) -> f64 {
+        t: T,
+        [ln_theta, theta]: [T; 2],
+        omega_bar: T,
+        phase_bar: T,
+        adj: &mut Phase22<T>,
+    ) -> T {
         let [a2, a3, a4, a5, a6, a7] = self.pn;
         let (c, d) = (self.insp_c, self.phase_pseudo);
         // θ^0 … θ^11
-        let mut pw = [1.0; 12];
+        let mut pw = [T::from(1.0); 12];
         for k in 1..12 {
             pw[k] = pw[k - 1] * theta;
         }
-        let a6l = a6 + LOG_TERM * ln_theta;
-        let mut p = a2 + a3 * pw[1] + a4 * pw[2] + a5 * pw[3] + a6l * pw[4] + a7 * pw[5];
-        let mut dp = a3 + 2.0 * a4 * pw[1] + 3.0 * a5 * pw[2] + (4.0 * a6l + LOG_TERM) * pw[3];
-        dp += 5.0 * a7 * pw[4];
+        let a6l = ln_theta * LOG_TERM + a6;
+        let mut p = pw[1] * a3 + a2 + pw[2] * a4 + pw[3] * a5 + a6l * pw[4] + pw[5] * a7;
+        let mut dp = pw[1] * (2.0 * a4) + a3 + pw[2] * (3.0 * a5) + (a6l * 4.0 + LOG_TERM) * pw[3];
+        dp += pw[4] * (5.0 * a7);
         for j in 0..6 {
-            p += c[j] * pw[6 + j];
-            dp += (6 + j) as f64 * c[j] * pw[5 + j];
+            p += pw[6 + j] * c[j];
+            dp += pw[5 + j] * ((6 + j) as f64 * c[j]);
         }
         let one_p = pw[2] * p + 1.0;
 
         // φ = S·B
-        let inv = 1.0 / theta;
+        let inv = T::from(1.0) / theta;
         let (inv2, inv3) = (inv * inv, inv * inv * inv);
-        let q = a6
-            + LOG_TERM * (ln_theta - 1.0)
-            + a7 * 0.5 * theta
-            + (0..6).map(|j| d[j] * pw[2 + j]).sum::<f64>();
-        let n = a4 + a3 * 0.5 * inv + a2 * (1.0 / 3.0) * inv2 + 0.2 * inv2 * inv2;
+        let mut pseudo = pw[2] * d[0];
+        for j in 1..6 {
+            pseudo += pw[2 + j] * d[j];
+        }
+        let q = (ln_theta - 1.0) * LOG_TERM + a6 + theta * (a7 * 0.5) + pseudo;
+        let n = inv * (a3 * 0.5) + a4 + inv2 * (a2 * (1.0 / 3.0)) + inv2 * 0.2 * inv2;
         let w = phase_bar * self.phase_scale;
-        adj.phase_scale += phase_bar * (a5 * ln_theta + theta * q - inv * n);
+        adj.phase_scale += phase_bar * (ln_theta * a5 + theta * q - inv * n);
         adj.pn[0] -= w * inv3 * (1.0 / 3.0);
         adj.pn[1] -= w * inv2 * 0.5;
         adj.pn[2] -= w * inv;
@@ -711,25 +716,27 @@ impl Phase22<f64> {
             adj.insp_c[k] += wp * pw[6 + k];
         }
         theta_bar +=
-            omega_bar * (0.75 * pw[2] * one_p + 0.25 * pw[3] * (2.0 * theta * p + pw[2] * dp));
+            omega_bar * (pw[2] * 0.75 * one_p + pw[3] * 0.25 * (theta * 2.0 * p + pw[2] * dp));
 
         // θ = (−ηt/5)^(−1/8): ∂θ/∂η = −θ/(8η) = −θS/80, ∂θ/∂t = −θ/(8t).
         adj.eta -= theta_bar * theta * self.phase_scale * 0.0125;
         -theta_bar * theta * 0.125 / t
     }
 
-    /// Ringdown: ω = ω_RING − c1c2c3E/(c3E + 1) and φ = c1 ln((c3E + 1)/(c3 + 1)) + ω_RING t
-    /// + φ_RD, E = e^(−c2 t).
-    fn ringdown_adjoint(
+    /// [`Self::omega_and_phase_adjoint`]'s ringdown, at one time or on lanes (every lane
+    /// after the peak): ω = ω_RING − c1c2c3E/(c3E + 1) and
+    /// φ = c1 ln((c3E + 1)/(c3 + 1)) + ω_RING t + φ_RD, E = e^(−c2 t).
+    #[inline(always)]
+    pub(crate) fn ringdown_adjoint<T: ReverseArith>(
         &self,
-        t: f64,
-        [e, log]: [f64; 2],
-        omega_bar: f64,
-        phase_bar: f64,
-        adj: &mut Self,
-    ) -> f64 {
+        t: T,
+        [e, log]: [T; 2],
+        omega_bar: T,
+        phase_bar: T,
+        adj: &mut Phase22<T>,
+    ) -> T {
         let (c1, c2, c3) = (self.rd_c1, self.rd_c2, self.rd_c3);
-        let inv_den = 1.0 / (c3 * e + 1.0);
+        let inv_den = T::from(1.0) / (e * c3 + 1.0);
         let e_den = e * inv_den;
         adj.ph_off_rd += phase_bar;
         adj.omega_ring += phase_bar * t + omega_bar;
@@ -742,45 +749,47 @@ impl Phase22<f64> {
         phase_bar * self.omega_ring - e_bar * c2 * e
     }
 
-    /// Merger: with u = asinh(α₁t), R = √(1 + α₁²t²), ω = ω_RING(1 − ω̄) where
+    /// [`Self::omega_and_phase_adjoint`]'s merger, at one time or on lanes (every lane in
+    /// [t_cut − Δt, 0]): with u = asinh(α₁t), R = √(1 + α₁²t²), ω = ω_RING(1 − ω̄) where
     /// ω̄ = F + ku + m1u² + m2u³ + m3u⁴, and φ = ω_RING(t − I) + φ_M with
     /// I = t·A(u) − (R/α₁)·B(u) (see [`Self::omega_and_phase_traced`]), B = A'.
-    fn merger_adjoint(
+    #[inline(always)]
+    pub(crate) fn merger_adjoint<T: ReverseArith>(
         &self,
-        t: f64,
-        [u, r]: [f64; 2],
-        omega_bar: f64,
-        phase_bar: f64,
-        adj: &mut Self,
-    ) -> f64 {
+        t: T,
+        [u, r]: [T; 2],
+        omega_bar: T,
+        phase_bar: T,
+        adj: &mut Phase22<T>,
+    ) -> T {
         let (a, ia, k) = (self.alpha1, self.inv_alpha1, self.merger_k);
         let [m1, m2, m3] = self.merger_c;
         let (u2, u3) = (u * u, u * u * u);
         let u4 = u2 * u2;
-        let bar = self.merger_f + k * u + m1 * u2 + m2 * u3 + m3 * u4;
-        let d_bar = k + 2.0 * m1 * u + 3.0 * m2 * u2 + 4.0 * m3 * u3;
-        let big_a = bar + 2.0 * m1 + 6.0 * m2 * u + m3 * (12.0 * u2 + 24.0);
-        let big_b = k + 2.0 * m1 * u + m2 * (3.0 * u2 + 6.0) + m3 * (4.0 * u3 + 24.0 * u);
-        let d_big_b = 2.0 * m1 + 6.0 * m2 * u + m3 * (12.0 * u2 + 24.0);
+        let bar = u * k + self.merger_f + u2 * m1 + u3 * m2 + u4 * m3;
+        let d_bar = u * (2.0 * m1) + k + u2 * (3.0 * m2) + u3 * (4.0 * m3);
+        let big_a = bar + 2.0 * m1 + u * (6.0 * m2) + (u2 * 12.0 + 24.0) * m3;
+        let big_b = u * (2.0 * m1) + k + (u2 * 3.0 + 6.0) * m2 + (u3 * 4.0 + u * 24.0) * m3;
+        let d_big_b = u * (6.0 * m2) + 2.0 * m1 + (u2 * 12.0 + 24.0) * m3;
         let rho = r * ia;
         let integral = t * big_a - rho * big_b;
 
         adj.ph_off_merger += phase_bar;
-        adj.omega_ring += phase_bar * (t - integral) + omega_bar * (1.0 - bar);
+        adj.omega_ring += phase_bar * (t - integral) + omega_bar * (-bar + 1.0);
         let i_bar = -phase_bar * self.omega_ring;
         let b_bar = -omega_bar * self.omega_ring;
         adj.merger_f += i_bar * t + b_bar;
         adj.merger_k += i_bar * (t * u - rho) + b_bar * u;
         adj.merger_c[0] += i_bar * (t * (u2 + 2.0) - rho * 2.0 * u) + b_bar * u2;
-        adj.merger_c[1] += i_bar * (t * (u3 + 6.0 * u) - rho * (3.0 * u2 + 6.0)) + b_bar * u3;
+        adj.merger_c[1] += i_bar * (t * (u3 + u * 6.0) - rho * (u2 * 3.0 + 6.0)) + b_bar * u3;
         adj.merger_c[2] +=
-            i_bar * (t * (u4 + 12.0 * u2 + 24.0) - rho * (4.0 * u3 + 24.0 * u)) + b_bar * u4;
+            i_bar * (t * (u4 + u2 * 12.0 + 24.0) - rho * (u3 * 4.0 + u * 24.0)) + b_bar * u4;
         adj.inv_alpha1 -= i_bar * r * big_b;
         // u = asinh(α₁t), R = √(1 + α₁²t²): ∂u/∂α₁ = t/R, ∂R/∂α₁ = α₁t²/R, ∂u/∂t = α₁/R,
         // ∂R/∂t = α₁²t/R.
         let u_bar = i_bar * (t * big_b - rho * d_big_b) + b_bar * d_bar;
         let r_bar = -i_bar * ia * big_b;
-        let inv_r = 1.0 / r;
+        let inv_r = T::from(1.0) / r;
         adj.alpha1 += (u_bar * t + r_bar * a * t * t) * inv_r;
         phase_bar * self.omega_ring + i_bar * big_a + (u_bar * a + r_bar * a * a * t) * inv_r
     }

@@ -59,6 +59,16 @@ impl<const L: usize> Lanes<L> {
     fn zip(self, o: Self, f: impl Fn(f64, f64) -> f64) -> Self {
         Self(std::array::from_fn(|i| f(self.0[i], o.0[i])))
     }
+    /// `x` in the first lane, zero in the others: an accumulator that continues a sum `x`.
+    #[inline]
+    pub(crate) fn first(x: f64) -> Self {
+        Self(std::array::from_fn(|i| if i == 0 { x } else { 0.0 }))
+    }
+    /// The sum of the lanes.
+    #[inline]
+    pub(crate) fn sum(self) -> f64 {
+        self.0.iter().sum()
+    }
 }
 
 impl<const L: usize> From<f64> for Lanes<L> {
@@ -99,6 +109,54 @@ lanes_op!(Add, add, +);
 lanes_op!(Sub, sub, -);
 lanes_op!(Mul, mul, *);
 lanes_op!(Div, div, /);
+
+impl<const L: usize> AddAssign for Lanes<L> {
+    #[inline]
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+
+impl<const L: usize> SubAssign for Lanes<L> {
+    #[inline]
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+
+/// [`Arith`] with what the reverse mode needs: accumulation, √ and the sign of |x|'s
+/// derivative. On `f64` for one time, on [`Lanes`] for several at once.
+pub(crate) trait ReverseArith: Arith + AddAssign + SubAssign {
+    fn sqrt(self) -> Self;
+    /// `self`·sgn(`x`) with sgn(0) = 1: the chain rule through |x|.
+    fn times_sign_of(self, x: Self) -> Self;
+}
+
+impl ReverseArith for f64 {
+    #[inline]
+    fn sqrt(self) -> Self {
+        f64::sqrt(self)
+    }
+    #[inline]
+    fn times_sign_of(self, x: Self) -> Self {
+        if x < 0.0 {
+            -self
+        } else {
+            self
+        }
+    }
+}
+
+impl<const L: usize> ReverseArith for Lanes<L> {
+    #[inline]
+    fn sqrt(self) -> Self {
+        self.map(f64::sqrt)
+    }
+    #[inline]
+    fn times_sign_of(self, x: Self) -> Self {
+        self.zip(x, |a, x| a.times_sign_of(x))
+    }
+}
 
 /// A real scalar: `f64` itself, or a [`Dual`] number over `f64`.
 ///

@@ -1,6 +1,7 @@
 //! The signal model of a detector network: parameters → waveform → strain in each detector.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_phenomt::{Dual, IMRPhenomT, Real, Settings};
@@ -10,8 +11,9 @@ use crate::params::{component_masses, BbhParameters};
 use crate::projection::{project, ProjectionGradient};
 
 /// The dual-number waveform a thread set up last: its settings, the bits of its four
-/// parameters, and the waveform ([`SignalModel::waveform_with_derivatives`]).
-type DualSetup = (Settings, [u64; 4], IMRPhenomT<Dual<4>>);
+/// parameters, and the waveform ([`SignalModel::waveform_with_derivatives`]), shared rather
+/// than copied (it is a few kB).
+type DualSetup = (Settings, [u64; 4], Rc<IMRPhenomT<Dual<4>>>);
 
 thread_local! {
     static LAST_DUAL_SETUP: RefCell<Option<DualSetup>> = const { RefCell::new(None) };
@@ -105,24 +107,24 @@ impl SignalModel {
         mass_ratio: f64,
         chi_1: f64,
         chi_2: f64,
-    ) -> Result<IMRPhenomT<Dual<4>>, SignalError> {
+    ) -> Result<Rc<IMRPhenomT<Dual<4>>>, SignalError> {
         let key = [chirp_mass, mass_ratio, chi_1, chi_2].map(f64::to_bits);
         let cached = LAST_DUAL_SETUP.with_borrow(|last| match last {
             Some((settings, k, waveform)) if *settings == self.waveform && *k == key => {
-                Some(waveform.clone())
+                Some(Rc::clone(waveform))
             }
             _ => None,
         });
         if let Some(waveform) = cached {
             return Ok(waveform);
         }
-        let waveform = self.waveform(
+        let waveform = Rc::new(self.waveform(
             Dual::variable(chirp_mass, 0),
             Dual::variable(mass_ratio, 1),
             Dual::variable(chi_1, 2),
             Dual::variable(chi_2, 3),
-        )?;
-        LAST_DUAL_SETUP.set(Some((self.waveform, key, waveform.clone())));
+        )?);
+        LAST_DUAL_SETUP.set(Some((self.waveform, key, Rc::clone(&waveform))));
         Ok(waveform)
     }
 

@@ -297,7 +297,7 @@ impl Default for SamplerSection {
             circular_phases: true,
             inclination_mirror: true,
             num_chains: 4,
-            num_warmup: 1000,
+            num_warmup: 700,
             num_draws: 1500,
             seed: 1,
             threads: 0,

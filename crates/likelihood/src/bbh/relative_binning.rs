@@ -124,13 +124,16 @@ impl DetectorSummary {
 #[derive(Default)]
 struct Scratch {
     /// Of one detector: the waveform's times, h22 = A e^(−iΦ), values and traces at the
-    /// nodes, r_b, c_b = Q r_b and the adjoint g_b.
+    /// nodes, r_b, c_b = Q r_b, the adjoint g_b and the waveform's weights Re(z_b)/A_b and
+    /// Im(z_b), z_b = g_b c_b.
     times: Vec<f64>,
     h22: Vec<[f64; 2]>,
     modes: Vec<(Mode22<f64>, Mode22Trace)>,
     ratios: Vec<Complex64>,
     c: Vec<Complex64>,
     g: Vec<Complex64>,
+    amplitude_bar: Vec<f64>,
+    phase_bar: Vec<f64>,
     ws: RbWorkspace,
 }
 
@@ -335,7 +338,7 @@ impl BbhRelativeBinning {
     /// Reverse mode through the waveform (likelihood.md §4): with z_b = g_b c_b,
     /// Re(g_b ∂c_b) = Re(z_b) ∂A_b/A_b + Im(z_b) ∂Φ_b for c_b ∝ A_b e^(−iΦ_b), so the nodes are
     /// evaluated in f64 and their weighted derivatives accumulated by
-    /// [`IMRPhenomT::mode22_adjoint`], then contracted once with the set-up's derivatives
+    /// [`IMRPhenomT::mode22_adjoint_many`], then contracted once with the set-up's derivatives
     /// (duals in M_c, q, χ1, χ2 only).
     pub fn log_likelihood_ratio_and_gradient(
         &self,
@@ -359,18 +362,27 @@ impl BbhRelativeBinning {
                 s.g.resize(s.c.len(), Complex64::new(0.0, 0.0));
                 total += det.summary.adjoint(&s.c, &mut s.g, &mut s.ws)?;
                 // Σ_b g_b r_b carries ∂Q; Σ_b Re(g_b Q Ẇ_b/v_b) the node times' shift.
-                let (mut g_r, mut g_wdot) = (Complex64::new(0.0, 0.0), 0.0);
+                let mut g_r = Complex64::new(0.0, 0.0);
+                s.amplitude_bar.clear();
+                s.phase_bar.clear();
                 for b in 0..s.c.len() {
                     g_r += s.g[b] * s.ratios[b];
                     let z = s.g[b] * s.c[b];
-                    let (mode, trace) = &s.modes[b];
-                    let a_bar = if mode.amplitude > 0.0 {
-                        z.re / mode.amplitude
+                    let amplitude = s.modes[b].0.amplitude;
+                    let a_bar = if amplitude > 0.0 {
+                        z.re / amplitude
                     } else {
                         0.0
                     };
-                    g_wdot += waveform.mode22_adjoint(trace, a_bar, z.im, &mut adjoint);
+                    s.amplitude_bar.push(a_bar);
+                    s.phase_bar.push(z.im);
                 }
+                let g_wdot = waveform.mode22_adjoint_many(
+                    &s.modes,
+                    &s.amplitude_bar,
+                    &s.phase_bar,
+                    &mut adjoint,
+                );
                 for (j, grad) in gradient.iter_mut().enumerate().skip(4) {
                     let d_shift = if j == TIME { 1.0 } else { 0.0 } + pg.d_delay[j];
                     *grad += (pg.d_factor[j] * g_r).re - g_wdot * d_shift;
