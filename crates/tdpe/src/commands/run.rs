@@ -610,9 +610,10 @@ const NUTS_TARGET_ACCEPT: f64 = 0.95;
 /// Warm-up windows: Stan's, but with 150 terminal iterations (not 50) in which the step size
 /// settles to the final metric. After 50, dual averaging left steps ~30 % longer than the
 /// target acceptance wants (600 warm-up iterations: sampling acceptance 0.885–0.958 against
-/// 0.95, 25 divergences). With 150, 4 × (700 + 1500) took 1.69–1.95 M gradients on seeds
-/// 1–4 with smallest bulk ESS ≥ 1065, where 4 × (1000 + 1500) with Stan's windows took
-/// 2.15 and 2.30 M with 1221 and 685 on seeds 1 and 2 (docs/benchmark.md).
+/// 0.95, 25 divergences). With 150, 4 × (700 + 1500) took 1.66–1.95 M gradients on seeds
+/// 1–4 with smallest bulk ESS 1820, 1265, 1065 and 715, where 4 × (1000 + 1500) with Stan's
+/// windows took 2.15 and 2.30 M with 1221 and 685 on seeds 1 and 2 (docs/benchmark.md). The
+/// chains' final steps still differ by up to 1.8×.
 const WARMUP_WINDOWS: WindowSchedule = WindowSchedule {
     init_buffer: 75,
     base_window: 25,
