@@ -3,9 +3,11 @@
 problem (GW150914-like injection, H1+L1, 4 s at 2048 Hz) for each kernel and chain count.
 
 Dev-only (standard library only). Builds the release binary, runs it under /usr/bin/time -v
-for the peak RSS, and reads wall time, gradient evaluations and bulk ESS from result.json.
+for the peak RSS, and reads wall time, gradient evaluations and bulk ESS from result.json; the
+cost of one ln L and of one ln L with its gradient comes from the criterion benchmark
+`bbh_relative_binning` (its median). Honours CARGO_TARGET_DIR.
 
-    python3 tools/benchmark_run.py                       # the full table (hours on 2 cores)
+    python3 tools/benchmark_run.py                       # every table (~15 min on 2 cores)
     python3 tools/benchmark_run.py --warmup 200 --draws 200 --chains 2 --scaling 1 2 4
 
 The scaling runs (chains, relative-binning nodes, segment length) measure cost, not mixing, so
@@ -23,7 +25,10 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BINARY = os.path.join(ROOT, "target", "release", "tdpe")
+TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+BINARY = os.path.join(TARGET, "release", "tdpe")
+# Per-call benchmarks of the default problem's likelihood (criterion ids).
+LIKELIHOOD_BENCHES = [("value", "ln L"), ("value_and_gradient", "ln L and its gradient (11 parameters)")]
 
 
 def run(args, outdir, config=None):
@@ -52,6 +57,21 @@ def segment_config(duration):
     return re.sub(r"(?m)^duration = [0-9.]+", f"duration = {duration:.1f}", text)
 
 
+def likelihood_costs():
+    """Runs the criterion benchmark of one ln L and one ln L with gradient; returns table rows."""
+    ids = "|".join(name for name, _ in LIKELIHOOD_BENCHES)
+    subprocess.run(["cargo", "bench", "-p", "tdpe-likelihood", "--bench", "bbh_relative_binning", "--",
+                    f"^bbh_relative_binning/({ids})$"], cwd=ROOT, check=True, capture_output=True)
+    rows = []
+    for name, label in LIKELIHOOD_BENCHES:
+        path = os.path.join(TARGET, "criterion", "bbh_relative_binning", name, "new", "estimates.json")
+        with open(path) as f:
+            median = json.load(f)["median"]
+        low, high = (median["confidence_interval"][k] / 1e3 for k in ("lower_bound", "upper_bound"))
+        rows.append(f"| {label} | {median['point_estimate'] / 1e3:.1f} | [{low:.1f}, {high:.1f}] |")
+    return rows
+
+
 def nodes(result):
     detectors = result["meta_data"]["likelihood"]["interferometers"]
     return "/".join(str(d["relative_binning_nodes"]) for d in detectors.values())
@@ -68,16 +88,17 @@ def row(label, result, rss, wall):
     # R̂ needs two chains (as in ArviZ).
     max_rhat = f"{max(rhats):.3f}" if rhats else "—"
     grads = meta["gradient_evaluations"]
+    divergences = sum(chain["divergences"] for chain in meta["chains"])
     return (
         f"| {label} | {wall:.0f} | {sampling:.0f} | {grads:,} | {1e6 * sampling / grads:.0f} | "
-        f"{min_ess:.0f} ({worst}) | {min_ess / sampling:.2f} | {max_rhat} | {rss:.0f} |"
+        f"{min_ess:.0f} ({worst}) | {min_ess / sampling:.2f} | {max_rhat} | {divergences} | {rss:.0f} |"
     )
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--warmup", type=int, default=1000)
-    parser.add_argument("--draws", type=int, default=1000)
+    parser.add_argument("--warmup", type=int, default=700)
+    parser.add_argument("--draws", type=int, default=1500)
     parser.add_argument("--chains", type=int, default=4, help="chains of the per-kernel runs")
     parser.add_argument("--scaling", type=int, nargs="*", default=[1, 2, 4, 8, 16],
                         help="chain counts of the NUTS scaling runs")
@@ -90,9 +111,11 @@ def main():
     parser.add_argument("--output", default=os.path.join(ROOT, "docs", "benchmark.md"))
     options = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "-p", "tdpe"], cwd=ROOT, check=True)
+    costs = likelihood_costs()
+    print("\n".join(costs), flush=True)
 
     header = ("| run | wall (s) | sampling (s) | gradients | µs per gradient (all threads) | "
-              "min bulk ESS | min ESS/s | max R̂ | peak RSS (MB) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|")
+              "min bulk ESS | min ESS/s | max R̂ | divergences | peak RSS (MB) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
     common = ["--n-warmup", str(options.warmup), "--n-draws", str(options.draws)]
     short = ["--n-warmup", str(options.scaling_warmup), "--n-draws", str(options.scaling_draws)]
     kernels, scaling, node_rows, segment_rows = [], [], [], []
@@ -139,11 +162,30 @@ Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
   from result.json. ESS/s is the smallest bulk ESS over the parameters divided by the sampling
   time. Threads = all cores, so with more chains than cores the chains share them.
 - Reading the tables: an ESS (and ESS/s) means something only where R̂ < 1.01; a kernel whose
-  chains have not mixed reports a meaningless ESS/s, however large. The scaling runs are short
+  chains have not mixed reports a meaningless ESS/s, however large. Divergent transitions
+  (after warm-up, all chains) mark curvature the kernel could not follow: the draws may miss
+  part of the posterior there, so a fast kernel with many of them is not a faster answer. The scaling runs are short
   on purpose: read their cost columns (wall, gradients, µs per gradient, peak RSS), not their
   ESS or R̂.
+- Times are one measurement each and follow the machine's load and speed at the time (a shared
+  VM drifts); gradient counts, ESS and R̂ are exact for a seed (the same seed gives the same draws).
+- The experiments behind the sampler's settings, and the evidence check against bilby +
+  dynesty, are in [sampler_studies.md](sampler_studies.md).
+
+## Cost of one likelihood evaluation
+
+Relative binning on the default problem (H1 + L1, 4 s at 2048 Hz, ~110 nodes per detector) at a
+posterior-like point, one thread; criterion's median and its 95 % confidence interval
+(`cargo bench -p tdpe-likelihood --bench bbh_relative_binning`; more rows in
+[relative_binning.md](relative_binning.md)).
+
+| evaluation | median (µs) | 95 % interval (µs) |
+|---|---:|---|
+{chr(10).join(costs)}
 
 ## Kernels
+
+The default run (`tdpe run`: {options.chains} chains × ({options.warmup} warm-up + {options.draws} draws)) with each kernel.
 
 {header}
 {chr(10).join(kernels)}
@@ -169,10 +211,6 @@ includes the exact likelihood's set-up (the Toeplitz inverse) and the relative-b
 
 {header}
 {chr(10).join(segment_rows)}
-
-The cost of one relative-binning ln L and of ln L with its gradient is measured by
-`cargo bench -p tdpe-likelihood --bench bbh_relative_binning` and reported in
-[relative_binning.md](relative_binning.md).
 """
     os.makedirs(os.path.dirname(options.output), exist_ok=True)
     with open(options.output, "w") as f:

@@ -28,6 +28,7 @@ use std::f64::consts::{FRAC_PI_2, LN_2, PI, TAU};
 
 use crate::inclination_mirror::PSI;
 use crate::peak_phase::PHASE;
+use crate::transform::{spans_period, wrap};
 
 /// The map between (phase, psi) and (phase + psi, phase − psi); see the module documentation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -46,10 +47,7 @@ impl CircularPhases {
     /// with support [psi_lower, psi_lower + π); `None` for any other periods (the map is
     /// four-to-one onto the torus of (α, δ) only then).
     pub fn new(phase: (f64, f64), psi: (f64, f64)) -> Option<Self> {
-        let spans = |(lower, upper): (f64, f64), period: f64| {
-            lower.is_finite() && ((upper - lower) - period).abs() < 1e-9
-        };
-        (spans(phase, TAU) && spans(psi, PI)).then_some(Self {
+        (spans_period(phase, TAU) && spans_period(psi, PI)).then_some(Self {
             phase_lower: phase.0,
             psi_lower: psi.0,
         })
@@ -66,8 +64,8 @@ impl CircularPhases {
     /// θ with (phase, psi) = (φ, ψ) wrapped into the priors' periods.
     fn with_phase_and_psi(&self, theta: &[f64; 11], phi: f64, psi: f64) -> [f64; 11] {
         let mut out = *theta;
-        out[PHASE] = self.phase_lower + (phi - self.phase_lower).rem_euclid(TAU);
-        out[PSI] = self.psi_lower + (psi - self.psi_lower).rem_euclid(PI);
+        out[PHASE] = wrap(phi, self.phase_lower, TAU);
+        out[PSI] = wrap(psi, self.psi_lower, PI);
         out
     }
 

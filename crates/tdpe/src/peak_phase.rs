@@ -16,8 +16,12 @@
 //! and two-detector posteriors often have both; [`crate::circular_phases`] samples both sums
 //! instead.
 
+use std::f64::consts::TAU;
+
 use tdpe_phenomt::Dual;
 use tdpe_signal::{SignalError, SignalModel};
+
+use crate::transform::{spans_period, wrap};
 
 /// Index of `phase` in [`tdpe_signal::PARAMETER_NAMES`].
 pub const PHASE: usize = 7;
@@ -51,13 +55,15 @@ impl PhaseJacobian {
 impl PeakPhase {
     /// The map for waveforms of `model` and a phase prior on [lower, upper); `None` unless the
     /// support is one full turn (a shift by Δ/2 is a bijection of the support only then).
-    pub fn new(model: SignalModel, (lower, upper): (f64, f64)) -> Option<Self> {
-        let full_turn = ((upper - lower) - std::f64::consts::TAU).abs() < 1e-9;
-        (lower.is_finite() && full_turn).then_some(Self { model, lower })
+    pub fn new(model: SignalModel, support: (f64, f64)) -> Option<Self> {
+        spans_period(support, TAU).then_some(Self {
+            model,
+            lower: support.0,
+        })
     }
 
-    fn wrap(&self, phase: f64) -> f64 {
-        self.lower + (phase - self.lower).rem_euclid(std::f64::consts::TAU)
+    fn in_support(&self, phase: f64) -> f64 {
+        wrap(phase, self.lower, TAU)
     }
 
     /// Δ(λ) = Φ(0) − Φ(t_ref) of the (2,2) mode, with its derivatives in λ.
@@ -73,7 +79,7 @@ impl PeakPhase {
     /// s of θ: φ_peak = φ + Δ(λ)/2 in place of φ.
     pub fn sampled(&self, theta: &[f64; 11]) -> Result<[f64; 11], SignalError> {
         let mut s = *theta;
-        s[PHASE] = self.wrap(theta[PHASE] + 0.5 * self.accumulated_phase(theta)?.re);
+        s[PHASE] = self.in_support(theta[PHASE] + 0.5 * self.accumulated_phase(theta)?.re);
         Ok(s)
     }
 
@@ -83,7 +89,7 @@ impl PeakPhase {
         let mut theta = *s;
         match self.accumulated_phase(s) {
             Ok(delta) => {
-                theta[PHASE] = self.wrap(s[PHASE] - 0.5 * delta.re);
+                theta[PHASE] = self.in_support(s[PHASE] - 0.5 * delta.re);
                 let d_intrinsic = delta.eps.map(|d| -0.5 * d);
                 (theta, PhaseJacobian { d_intrinsic })
             }

@@ -29,7 +29,7 @@ use crate::inclination_mirror::{InclinationMirror, PSI, THETA_JN};
 use crate::peak_phase::{PeakPhase, PhaseJacobian, PHASE};
 use crate::prior::{Distribution, PriorSet, GEOCENT_TIME};
 use crate::sky_frame::{DetectorFrameSky, SkyJacobian, DEC, RA};
-use crate::transform::Transform;
+use crate::transform::{spans_period, Transform};
 
 /// A BBH log-likelihood ratio with its gradient in the 11 parameters
 /// ([`PARAMETER_NAMES`] order).
@@ -319,8 +319,8 @@ impl<L: BbhLikelihood> Posterior<L> {
     pub fn use_inclination_mirror(&mut self, mirror: InclinationMirror) -> bool {
         let sampled = |k: usize| self.coordinate_of(k).is_some();
         let psi = &self.priors.parameters[PSI];
-        let (lower, upper) = psi.distribution.support();
-        let period_pi = psi.is_periodic() && (upper - lower - std::f64::consts::PI).abs() < 1e-12;
+        let period_pi =
+            psi.is_periodic() && spans_period(psi.distribution.support(), std::f64::consts::PI);
         if sampled(THETA_JN) && sampled(PSI) && period_pi {
             self.mirror = Some(mirror);
             true

@@ -17,6 +17,16 @@
 
 use crate::prior::Prior;
 
+/// `x` moved by whole periods into [lower, lower + period).
+pub fn wrap(x: f64, lower: f64, period: f64) -> f64 {
+    lower + (x - lower).rem_euclid(period)
+}
+
+/// Whether the support (lower, upper) is exactly one `period` long (to 1e-9), from a finite start.
+pub fn spans_period((lower, upper): (f64, f64), period: f64) -> bool {
+    lower.is_finite() && ((upper - lower) - period).abs() < 1e-9
+}
+
 /// The transform of one sampled parameter.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Transform {
@@ -143,7 +153,7 @@ impl Transform {
                 d_log_jacobian: 0.0,
             },
             Self::Periodic { lower, upper } => Forward {
-                value: lower + (y - lower).rem_euclid(upper - lower),
+                value: wrap(y, lower, upper - lower),
                 derivative: 1.0,
                 log_jacobian: 0.0,
                 d_log_jacobian: 0.0,

@@ -46,6 +46,7 @@ use crate::run_result::{
 };
 use crate::sky_frame::DetectorFrameSky;
 use crate::standardize::laplace_at_mode;
+use crate::transform::wrap;
 
 /// Posterior waveforms drawn for the reconstruction plot.
 const RECONSTRUCTION_DRAWS: usize = 50;
@@ -554,10 +555,7 @@ fn cut_at_sparsest(values: &[f64], lower: f64, upper: f64) -> Vec<f64> {
     }
     let emptiest = (0..BINS).min_by_key(|&b| counts[b]).unwrap_or(0);
     let cut = lower + (emptiest as f64 + 0.5) * period / BINS as f64;
-    values
-        .iter()
-        .map(|v| cut + (v - cut).rem_euclid(period))
-        .collect()
+    values.iter().map(|&v| wrap(v, cut, period)).collect()
 }
 
 /// Named values of the 11 parameters (absolute GPS geocent_time) and the derived masses and χ_eff.
@@ -612,7 +610,7 @@ const NUTS_TARGET_ACCEPT: f64 = 0.95;
 /// target acceptance wants (600 warm-up iterations: sampling acceptance 0.885–0.958 against
 /// 0.95, 25 divergences). With 150, 4 × (700 + 1500) took 1.66–1.95 M gradients on seeds
 /// 1–4 with smallest bulk ESS 1820, 1265, 1065 and 715, where 4 × (1000 + 1500) with Stan's
-/// windows took 2.15 and 2.30 M with 1221 and 685 on seeds 1 and 2 (docs/benchmark.md). The
+/// windows took 2.15 and 2.30 M with 1221 and 685 on seeds 1 and 2 (docs/sampler_studies.md). The
 /// chains' final steps still differ by up to 1.8×.
 const WARMUP_TERMINAL_BUFFER: usize = 150;
 
