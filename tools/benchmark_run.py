@@ -164,9 +164,9 @@ Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
 - Reading the tables: an ESS (and ESS/s) means something only where R̂ < 1.01; a kernel whose
   chains have not mixed reports a meaningless ESS/s, however large. Divergent transitions
   (after warm-up, all chains) mark curvature the kernel could not follow: the draws may miss
-  part of the posterior there, so a fast kernel with many of them is not a faster answer. The scaling runs are short
-  on purpose: read their cost columns (wall, gradients, µs per gradient, peak RSS), not their
-  ESS or R̂.
+  part of the posterior there, so a fast kernel with many of them is not a faster answer. The
+  scaling runs are short on purpose: read their cost columns (wall, gradients, µs per gradient,
+  peak RSS), not their ESS or R̂.
 - Times are one measurement each and follow the machine's load and speed at the time (a shared
   VM drifts); gradient counts, ESS and R̂ are exact for a seed (the same seed gives the same draws).
 - The experiments behind the sampler's settings, and the evidence check against bilby +
