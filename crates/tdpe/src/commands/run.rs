@@ -606,12 +606,12 @@ fn derived(t: &[f64; 11]) -> [(&'static str, f64); 3] {
 const NUTS_TARGET_ACCEPT: f64 = 0.95;
 
 /// Terminal window of the warm-up: Stan's windows otherwise, but 150 iterations (not 50) in
-/// which the step size settles to the final metric. After 50, dual averaging left steps ~30 % longer than the
-/// target acceptance wants (600 warm-up iterations: sampling acceptance 0.885–0.958 against
-/// 0.95, 25 divergences). With 150, 4 × (700 + 1500) took 1.66–1.95 M gradients on seeds
-/// 1–4 with smallest bulk ESS 1820, 1265, 1065 and 715, where 4 × (1000 + 1500) with Stan's
-/// windows took 2.15 and 2.30 M with 1221 and 685 on seeds 1 and 2 (docs/sampler_studies.md). The
-/// chains' final steps still differ by up to 1.8×.
+/// which the step size settles to the final metric. After 50, dual averaging left steps ~30 %
+/// longer than the target acceptance wants (600 warm-up iterations: sampling acceptance
+/// 0.885–0.958 against 0.95, 25 divergences). With 150, 4 × (700 + 1500) took 1.66–1.95 M
+/// gradients on seeds 1–4 with smallest bulk ESS 1820, 1265, 1065 and 715, where
+/// 4 × (1000 + 1500) with Stan's windows took 2.15 and 2.30 M with 1221 and 685 on seeds 1 and
+/// 2 (docs/sampler_studies.md). The chains' final steps still differ by up to 1.8×.
 const WARMUP_TERMINAL_BUFFER: usize = 150;
 
 /// What the sampler returns: the draws, the target acceptance used, and the tempering report.
