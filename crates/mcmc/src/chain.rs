@@ -2,7 +2,7 @@
 //! transitions.
 //!
 //! [`ChainState`] is one Markov chain on one target with its own step size, metric and warm-up;
-//! a plain chain ([`run_chain`]) runs one, a tempered chain runs one per rung of its ladder.
+//! a plain chain ([`ChainRun`]) runs one, a tempered chain runs one per rung of its ladder.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -165,38 +165,106 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
     }
 }
 
-/// Runs chain `chain` with its own random stream `rng`; returns the draws made before `stop` was
-/// raised.
-pub(crate) fn run_chain<T: LogDensity + ?Sized, K: Kernel>(
-    target: &T,
-    kernel: &K,
-    config: &SamplerConfig,
-    chain: usize,
-    mut rng: Xoshiro256PlusPlus,
-    stop: &AtomicBool,
-    mut progress: ChainProgress<'_>,
-) -> Result<ChainDraws, McmcError> {
-    let mut state = ChainState::start(target, kernel, config, chain, &mut rng)?;
-    let mut warmup_stats = Vec::with_capacity(config.num_warmup);
-    while warmup_stats.len() < config.num_warmup && !stop.load(Ordering::Relaxed) {
-        let stats = state.warmup_transition(kernel, &mut rng)?;
-        progress.record("warmup", &stats);
-        warmup_stats.push(stats);
-    }
-    state.finish_warmup(config);
+/// One chain run in segments ([`ChainRun::advance`]): jittered start, warm-up, then sampling,
+/// with its own random stream. What it draws depends only on its own state, so a pool of
+/// threads may take turns on it.
+pub(crate) struct ChainRun<'a, T: ?Sized> {
+    state: ChainState<'a, T>,
+    rng: Xoshiro256PlusPlus,
+    progress: ChainProgress<'a>,
+    warmup_stats: Vec<DrawStats>,
+    draws: Vec<f64>,
+    stats: Vec<DrawStats>,
+    stopped: bool,
+}
 
-    progress.phase();
-    let mut draws = Vec::with_capacity(config.num_draws * target.dim());
-    let mut stats = Vec::with_capacity(config.num_draws);
-    let warmup_done = warmup_stats.len() == config.num_warmup;
-    while warmup_done && stats.len() < config.num_draws && !stop.load(Ordering::Relaxed) {
-        let s = state.transition(kernel, &mut rng);
-        progress.record("sampling", &s);
-        draws.extend_from_slice(&state.point.x);
-        stats.push(s);
+impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
+    /// Starts chain `chain` (initial point and step size) with its random stream `rng`.
+    pub(crate) fn start<K: Kernel>(
+        target: &'a T,
+        kernel: &K,
+        config: &SamplerConfig,
+        chain: usize,
+        mut rng: Xoshiro256PlusPlus,
+        progress: ChainProgress<'a>,
+    ) -> Result<Self, McmcError> {
+        let state = ChainState::start(target, kernel, config, chain, &mut rng)?;
+        let mut run = Self {
+            state,
+            rng,
+            progress,
+            warmup_stats: Vec::with_capacity(config.num_warmup),
+            draws: Vec::with_capacity(config.num_draws * target.dim()),
+            stats: Vec::with_capacity(config.num_draws),
+            stopped: false,
+        };
+        if config.num_warmup == 0 {
+            run.end_warmup(config);
+        }
+        Ok(run)
     }
-    progress.finish();
-    Ok(state.into_draws(draws, stats, warmup_stats))
+
+    /// Transitions made so far, warm-up included.
+    pub(crate) fn transitions(&self) -> usize {
+        self.warmup_stats.len() + self.stats.len()
+    }
+
+    /// Whether the chain has made all its transitions, or stopped.
+    pub(crate) fn is_finished(&self, config: &SamplerConfig) -> bool {
+        self.stopped
+            || (self.warmup_stats.len() == config.num_warmup
+                && self.stats.len() == config.num_draws)
+    }
+
+    /// Makes up to `transitions` more transitions (warm-up first, then sampling); stops for good
+    /// before the next one once `stop` is raised.
+    pub(crate) fn advance<K: Kernel>(
+        &mut self,
+        kernel: &K,
+        config: &SamplerConfig,
+        transitions: usize,
+        stop: &AtomicBool,
+    ) -> Result<(), McmcError> {
+        for _ in 0..transitions {
+            if self.is_finished(config) {
+                break;
+            }
+            if stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+                break;
+            }
+            if self.warmup_stats.len() < config.num_warmup {
+                let stats = self.state.warmup_transition(kernel, &mut self.rng)?;
+                self.progress.record("warmup", &stats);
+                self.warmup_stats.push(stats);
+                if self.warmup_stats.len() == config.num_warmup {
+                    self.end_warmup(config);
+                }
+            } else {
+                let stats = self.state.transition(kernel, &mut self.rng);
+                self.progress.record("sampling", &stats);
+                self.draws.extend_from_slice(&self.state.point.x);
+                self.stats.push(stats);
+            }
+        }
+        Ok(())
+    }
+
+    fn end_warmup(&mut self, config: &SamplerConfig) {
+        self.state.finish_warmup(config);
+        self.progress.phase();
+    }
+
+    /// The chain's draws so far (a warm-up cut short by `stop` still books its gradients as
+    /// warm-up).
+    pub(crate) fn finish(mut self, config: &SamplerConfig) -> ChainDraws {
+        if self.warmup_stats.len() < config.num_warmup {
+            self.end_warmup(config);
+        }
+        self.progress.finish();
+        self.state
+            .into_draws(self.draws, self.stats, self.warmup_stats)
+    }
 }
 
 /// Stan's initialisation: the centre plus U(−r, r) jitter per coordinate, retried until the
