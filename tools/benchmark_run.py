@@ -160,7 +160,8 @@ Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
 - Method: each run is one process under `/usr/bin/time -v` (peak RSS); wall time is the whole
   process; sampling time, gradient evaluations (warm-up included, all chains) and bulk ESS come
   from result.json. ESS/s is the smallest bulk ESS over the parameters divided by the sampling
-  time. Threads = all cores, so with more chains than cores the chains share them.
+  time. Threads = all cores; the chains take turns on them in segments of 10 transitions,
+  the least advanced chain first, so with more chains than cores they share the cores evenly.
 - Reading the tables: an ESS (and ESS/s) means something only where R̂ < 1.01; a kernel whose
   chains have not mixed reports a meaningless ESS/s, however large. Divergent transitions
   (after warm-up, all chains) mark curvature the kernel could not follow: the draws may miss
