@@ -156,7 +156,9 @@ Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
 
 - Machine: {cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}.
 - Problem: the embedded default (`cargo run --release -- run`): GW150914-like injection in H1 and L1
-  design noise, 4 s at 2048 Hz, 11 parameters, relative binning around the injection.
+  design noise, 4 s at 2048 Hz, 11 parameters (ten sampled, the likelihood marginalised over the
+  distance, which each draw then gets from its conditional posterior), relative binning around
+  the injection.
 - Method: each run is one process under `/usr/bin/time -v` (peak RSS); wall time is the whole
   process; sampling time, gradient evaluations (warm-up included, all chains) and bulk ESS come
   from result.json. ESS/s is the smallest bulk ESS over the parameters divided by the sampling

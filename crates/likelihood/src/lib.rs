@@ -23,3 +23,4 @@ pub use bbh::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions, Se
 pub use error::LikelihoodError;
 pub use exact::{DetectorInput, DetectorTerms, ExactLikelihood, LikelihoodWorkspace};
 pub use grid::SampleGrid;
+pub use relative_binning::InnerProducts;

@@ -5,7 +5,9 @@
 mod gw150914_like;
 
 use gw150914_like::{draw_points, noisy_injection, quantiles, SIGMA};
-use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_likelihood::{
+    BbhExactLikelihood, BbhRelativeBinning, InnerProducts, RelativeBinningOptions,
+};
 use tdpe_signal::{BbhParameters, PARAMETER_NAMES};
 
 fn truth() -> BbhParameters {
@@ -55,10 +57,10 @@ fn relative_binning_gradient_matches_finite_differences() {
         let mut grad = [0.0; 11];
         let value = rb.log_likelihood_ratio_and_gradient(&p, &mut grad).unwrap();
         assert!((value - rb.log_likelihood_ratio(&p).unwrap()).abs() < 1e-9);
-        // Five-point finite differences with steps of 0.05σ, in the σ-scaled metric.
-        let fd = |f: &dyn Fn(&BbhParameters) -> f64| -> [f64; 11] {
+        // Five-point finite differences with steps of `step`·σ, in the σ-scaled metric.
+        let fd_with = |f: &dyn Fn(&BbhParameters) -> f64, step: f64| -> [f64; 11] {
             std::array::from_fn(|j| {
-                let h = 0.05 * SIGMA[j];
+                let h = step * SIGMA[j];
                 let at = |s: f64| {
                     let mut v = p.to_array();
                     v[j] += s * h;
@@ -67,16 +69,17 @@ fn relative_binning_gradient_matches_finite_differences() {
                 (at(-2.0) - 8.0 * at(-1.0) + 8.0 * at(1.0) - at(2.0)) / (12.0 * h)
             })
         };
+        let fd = |f: &dyn Fn(&BbhParameters) -> f64| fd_with(f, 0.05);
         let fd_rb = fd(&|q| rb.log_likelihood_ratio(q).unwrap());
         let fd_exact = fd(&|q| exact.log_likelihood_ratio(q).unwrap());
-        let metric_error = |reference: &[f64; 11]| {
+        let metric_error = |grad: &[f64; 11], reference: &[f64; 11]| {
             let diff: f64 = (0..11)
                 .map(|j| ((grad[j] - reference[j]) * SIGMA[j]).powi(2))
                 .sum();
             let norm: f64 = (0..11).map(|j| (reference[j] * SIGMA[j]).powi(2)).sum();
             (diff / norm.max(1.0)).sqrt()
         };
-        let (e_rb, e_exact) = (metric_error(&fd_rb), metric_error(&fd_exact));
+        let (e_rb, e_exact) = (metric_error(&grad, &fd_rb), metric_error(&grad, &fd_exact));
         println!("gradient relative error: vs RB differences {e_rb:.2e}, vs exact {e_exact:.2e}");
         for j in 0..11 {
             println!(
@@ -86,5 +89,43 @@ fn relative_binning_gradient_matches_finite_differences() {
         }
         assert!(e_rb <= 1e-3, "{e_rb:e}");
         assert!(e_exact <= 1e-3, "{e_exact:e}");
+
+        // A function of both inner products through the same reverse pass: ln L maximised
+        // over the distance, ⟨d|h⟩²/(2⟨h|h⟩), whose distance derivative vanishes.
+        let maximised = |ip: InnerProducts| {
+            let ratio = ip.d_h / ip.h_h;
+            [0.5 * ip.d_h * ratio, ratio, -0.5 * ratio * ratio]
+        };
+        let mut grad_max = [0.0; 11];
+        let value_max = rb
+            .function_and_gradient(&p, maximised, &mut grad_max)
+            .unwrap();
+        let ip = rb.inner_products(&p).unwrap();
+        assert!((ip.log_likelihood_ratio() - value).abs() < 1e-9);
+        assert!((maximised(ip)[0] - value_max).abs() < 1e-9);
+        // Its spin derivatives need steps of 0.01σ: at 0.05σ the differences' truncation
+        // error reaches 7e-4 in chi_2.
+        let fd_max = fd_with(&|q| maximised(rb.inner_products(q).unwrap())[0], 0.01);
+        let e_max = metric_error(&grad_max, &fd_max);
+        println!("maximised over distance: gradient relative error vs RB differences {e_max:.2e}");
+        assert!(e_max <= 1e-4, "{e_max:e}");
+        assert!(grad_max[4].abs() * SIGMA[4] < 1e-6, "{}", grad_max[4]);
+        // The adjoint is linear in (∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩): the chain rule through the
+        // gradients of ⟨d|h⟩ and ⟨h|h⟩ alone gives the same numbers.
+        let (mut grad_dh, mut grad_hh) = ([0.0; 11], [0.0; 11]);
+        rb.function_and_gradient(&p, |ip| [ip.d_h, 1.0, 0.0], &mut grad_dh)
+            .unwrap();
+        rb.function_and_gradient(&p, |ip| [ip.h_h, 0.0, 1.0], &mut grad_hh)
+            .unwrap();
+        let [_, f_d, f_h] = maximised(ip);
+        for j in 0..11 {
+            let chained = f_d * grad_dh[j] + f_h * grad_hh[j];
+            assert!(
+                (chained - grad_max[j]).abs() <= 1e-9 * (1.0 + grad_max[j].abs()),
+                "{}: {chained} vs {}",
+                PARAMETER_NAMES[j],
+                grad_max[j]
+            );
+        }
     }
 }

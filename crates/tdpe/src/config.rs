@@ -264,6 +264,11 @@ pub struct SamplerSection {
     /// Whether the chains try the face-on/face-off mirror of theta_jn and psi after every
     /// transition (a Metropolis–Hastings jump between the two inclination modes).
     pub inclination_mirror: bool,
+    /// Whether the likelihood is marginalised over luminosity_distance (bilby's
+    /// `distance_marginalization`): the sampler explores the other parameters, and each draw's
+    /// distance is drawn from its conditional posterior. Applies when luminosity_distance is
+    /// sampled with a bounded prior.
+    pub distance_marginalization: bool,
     /// Number of chains.
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
@@ -296,6 +301,7 @@ impl Default for SamplerSection {
             phase_coordinate: PhaseCoordinate::Peak,
             circular_phases: true,
             inclination_mirror: true,
+            distance_marginalization: true,
             num_chains: 4,
             num_warmup: 700,
             num_draws: 1500,

@@ -7,6 +7,7 @@ mod circular_phases;
 mod commands;
 mod config;
 mod data;
+mod distance_marginal;
 mod effective_spin;
 mod fiducial;
 mod inclination_mirror;

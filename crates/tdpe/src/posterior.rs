@@ -16,14 +16,17 @@
 //! [`PeakPhase`], phase becomes the phase at the signal's peak (det 1); with
 //! [`CircularPhases`], (phase, psi) becomes (phase + psi, phase − psi), each modulo π (a
 //! four-to-one map, constant det). (The mass ratio through η is a per-coordinate [`Transform`].)
+//! With a [`DistanceMarginal`], luminosity_distance is no coordinate and ln L is replaced by
+//! ln ∫ π(D_L) L(D_L) dD_L (its prior term then integrated with it).
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 
-use tdpe_likelihood::{BbhRelativeBinning, LikelihoodError};
+use tdpe_likelihood::{BbhRelativeBinning, InnerProducts, LikelihoodError};
 use tdpe_mcmc::{LogDensity, PriorLikelihood};
 use tdpe_signal::{component_masses, BbhParameters, SignalModel, PARAMETER_NAMES};
 
 use crate::circular_phases::CircularPhases;
+use crate::distance_marginal::{DistanceMarginal, LUMINOSITY_DISTANCE};
 use crate::effective_spin::{EffectiveSpin, SpinJacobian, CHI_1, CHI_2, MASS_RATIO};
 use crate::inclination_mirror::{InclinationMirror, PSI, THETA_JN};
 use crate::peak_phase::{PeakPhase, PhaseJacobian, PHASE};
@@ -31,24 +34,33 @@ use crate::prior::{Distribution, PriorSet, GEOCENT_TIME};
 use crate::sky_frame::{DetectorFrameSky, SkyJacobian, DEC, RA};
 use crate::transform::{spans_period, Transform};
 
-/// A BBH log-likelihood ratio with its gradient in the 11 parameters
-/// ([`PARAMETER_NAMES`] order).
+/// A BBH likelihood through the inner products ⟨d|h⟩ and ⟨h|h⟩ (ln L = ⟨d|h⟩ − ½⟨h|h⟩), with
+/// gradients in the 11 parameters ([`PARAMETER_NAMES`] order).
 pub trait BbhLikelihood: Sync {
-    /// ln L(θ) and ∂ ln L/∂θ.
-    fn log_likelihood_and_gradient(
+    /// The inner products at θ.
+    fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError>;
+
+    /// F(⟨d|h⟩, ⟨h|h⟩) and ∂F/∂θ, where `f` returns [F, ∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩].
+    fn function_and_gradient(
         &self,
         p: &BbhParameters,
+        f: &dyn Fn(InnerProducts) -> [f64; 3],
         gradient: &mut [f64; 11],
     ) -> Result<f64, LikelihoodError>;
 }
 
 impl BbhLikelihood for BbhRelativeBinning {
-    fn log_likelihood_and_gradient(
+    fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
+        BbhRelativeBinning::inner_products(self, p)
+    }
+
+    fn function_and_gradient(
         &self,
         p: &BbhParameters,
+        f: &dyn Fn(InnerProducts) -> [f64; 3],
         gradient: &mut [f64; 11],
     ) -> Result<f64, LikelihoodError> {
-        self.log_likelihood_ratio_and_gradient(p, gradient)
+        BbhRelativeBinning::function_and_gradient(self, p, f, gradient)
     }
 }
 
@@ -170,6 +182,8 @@ pub struct Posterior<L> {
     circular: Option<CircularPhases>,
     /// The face-on/face-off jump, if chosen.
     mirror: Option<InclinationMirror>,
+    /// The likelihood marginalised over luminosity_distance (then not sampled), if chosen.
+    distance: Option<DistanceMarginal>,
 }
 
 impl<L: BbhLikelihood> Posterior<L> {
@@ -198,7 +212,54 @@ impl<L: BbhLikelihood> Posterior<L> {
             phase: None,
             circular: None,
             mirror: None,
+            distance: None,
         }
+    }
+
+    /// Marginalises the likelihood over luminosity_distance with its prior (see
+    /// [`DistanceMarginal`]), which is then no longer sampled: [`Self::draw_distance`] gives each
+    /// draw its distance. Returns false (and changes nothing) unless luminosity_distance is
+    /// sampled with a bounded, positive support. Call before [`Self::standardize`].
+    pub fn use_distance_marginalization(&mut self) -> bool {
+        let Some(i) = self.coordinate_of(LUMINOSITY_DISTANCE) else {
+            return false;
+        };
+        let Some(marginal) =
+            DistanceMarginal::new(&self.priors.parameters[LUMINOSITY_DISTANCE].distribution)
+        else {
+            return false;
+        };
+        self.coordinates.remove(i);
+        let n = self.coordinates.len();
+        self.affine = Affine::diagonal(vec![0.0; n], &vec![1.0; n]);
+        self.fixed[LUMINOSITY_DISTANCE] = marginal.reference_distance();
+        self.distance = Some(marginal);
+        true
+    }
+
+    /// Whether the likelihood is marginalised over luminosity_distance.
+    pub fn marginalizes_distance(&self) -> bool {
+        self.distance.is_some()
+    }
+
+    /// With distance marginalisation, replaces theta's luminosity_distance by a draw from its
+    /// conditional posterior given the other parameters; otherwise leaves theta as it is.
+    pub fn draw_distance<R: rand::Rng + ?Sized>(
+        &self,
+        theta: &mut [f64; 11],
+        rng: &mut R,
+    ) -> Result<(), LikelihoodError> {
+        let Some(marginal) = &self.distance else {
+            return Ok(());
+        };
+        theta[LUMINOSITY_DISTANCE] = marginal.reference_distance();
+        let ip = self
+            .likelihood
+            .inner_products(&BbhParameters::from_array(*theta))?;
+        theta[LUMINOSITY_DISTANCE] = marginal.draw(ip, rng).ok_or_else(|| {
+            LikelihoodError::InvalidInput(format!("no distance posterior at {theta:?}"))
+        })?;
+        Ok(())
     }
 
     /// Samples mass_ratio through the symmetric mass ratio η (see [`Transform`]). Returns false
@@ -412,18 +473,18 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// ln π(θ) of the physical parameters (Σ of the priors' log densities, fixed ones
-    /// contributing 0), −∞ outside a prior's support or a constraint.
+    /// contributing 0, a marginalised distance its prior), −∞ outside a prior's support or a
+    /// constraint.
     pub fn log_prior(&self, theta: &[f64; 11]) -> f64 {
         if !self.constraints_hold(theta) {
             return f64::NEG_INFINITY;
         }
+        let marginalized = self.distance.as_ref().map(|_| LUMINOSITY_DISTANCE);
         self.coordinates
             .iter()
-            .map(|c| {
-                self.priors.parameters[c.parameter]
-                    .distribution
-                    .ln_pdf(theta[c.parameter])
-            })
+            .map(|c| c.parameter)
+            .chain(marginalized)
+            .map(|k| self.priors.parameters[k].distribution.ln_pdf(theta[k]))
             .sum()
     }
 
@@ -586,10 +647,23 @@ impl<L: BbhLikelihood> Posterior<L> {
         Some(log_det)
     }
 
-    /// ln L and ∂ ln L/∂θ at θ (−∞ and zeros on failure).
+    /// ln L (or with distance marginalisation ln L_D) and its θ-gradient at θ (−∞ and zeros
+    /// on failure).
     fn likelihood_at(&self, theta: &[f64; 11], grad_theta: &mut [f64; 11]) -> f64 {
         let p = BbhParameters::from_array(*theta);
-        match self.likelihood.log_likelihood_and_gradient(&p, grad_theta) {
+        let result = match &self.distance {
+            Some(marginal) => self.likelihood.function_and_gradient(
+                &p,
+                &|ip| marginal.log_marginal(ip),
+                grad_theta,
+            ),
+            None => self.likelihood.function_and_gradient(
+                &p,
+                &|ip| [ip.log_likelihood_ratio(), 1.0, -0.5],
+                grad_theta,
+            ),
+        };
+        match result {
             Ok(v) if v.is_finite() && grad_theta.iter().all(|g| g.is_finite()) => v,
             _ => {
                 grad_theta.fill(0.0);
@@ -655,33 +729,69 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
 mod tests {
     use super::*;
     use crate::prior::{PriorFile, DEFAULT_PRIOR};
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
     use tdpe_detector::Detector;
 
-    /// A smooth mock: ln L = −½ Σ_k w_k (θ_k − μ_k)² + 0.3 sin(θ_7) cos(θ_6), failing for
-    /// chi_1 > 0.9.
+    /// A smooth mock with a template ∝ 1/D_L: with u = μ_D/D_L and
+    /// b(θ) = −½ Σ_{k≠D} w_k (θ_k − μ_k)² + 0.3 sin(θ_7) cos(θ_6), ⟨d|h⟩ = u (ρ² + b) and
+    /// ⟨h|h⟩ = u² ρ² (ρ² = [`MOCK_SNR2`]), so ln L = u(ρ² + b) − ½u²ρ²; failing for chi_1 > 0.9.
     struct Mock {
         mu: [f64; 11],
         w: [f64; 11],
     }
 
-    impl BbhLikelihood for Mock {
-        fn log_likelihood_and_gradient(
+    const MOCK_SNR2: f64 = 100.0;
+
+    impl Mock {
+        /// The inner products and their θ-gradients.
+        fn parts(
             &self,
             p: &BbhParameters,
-            g: &mut [f64; 11],
-        ) -> Result<f64, LikelihoodError> {
+        ) -> Result<(InnerProducts, [f64; 11], [f64; 11]), LikelihoodError> {
             let t = p.to_array();
             if t[2] > 0.9 {
                 return Err(LikelihoodError::InvalidInput("chi_1 too large".into()));
             }
-            let mut v = 0.3 * t[7].sin() * t[6].cos();
-            for k in 0..11 {
-                v -= 0.5 * self.w[k] * (t[k] - self.mu[k]).powi(2);
-                g[k] = -self.w[k] * (t[k] - self.mu[k]);
+            let mut b = 0.3 * t[7].sin() * t[6].cos();
+            let mut db = [0.0; 11];
+            for k in (0..11).filter(|&k| k != LUMINOSITY_DISTANCE) {
+                b -= 0.5 * self.w[k] * (t[k] - self.mu[k]).powi(2);
+                db[k] = -self.w[k] * (t[k] - self.mu[k]);
             }
-            g[7] += 0.3 * t[7].cos() * t[6].cos();
-            g[6] -= 0.3 * t[7].sin() * t[6].sin();
-            Ok(v)
+            db[7] += 0.3 * t[7].cos() * t[6].cos();
+            db[6] -= 0.3 * t[7].sin() * t[6].sin();
+            let distance = t[LUMINOSITY_DISTANCE];
+            let u = self.mu[LUMINOSITY_DISTANCE] / distance;
+            let ip = InnerProducts {
+                d_h: u * (MOCK_SNR2 + b),
+                h_h: u * u * MOCK_SNR2,
+            };
+            let mut d_dh = db.map(|g| u * g);
+            d_dh[LUMINOSITY_DISTANCE] = -ip.d_h / distance;
+            let mut d_hh = [0.0; 11];
+            d_hh[LUMINOSITY_DISTANCE] = -2.0 * ip.h_h / distance;
+            Ok((ip, d_dh, d_hh))
+        }
+    }
+
+    impl BbhLikelihood for Mock {
+        fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
+            Ok(self.parts(p)?.0)
+        }
+
+        fn function_and_gradient(
+            &self,
+            p: &BbhParameters,
+            f: &dyn Fn(InnerProducts) -> [f64; 3],
+            g: &mut [f64; 11],
+        ) -> Result<f64, LikelihoodError> {
+            let (ip, d_dh, d_hh) = self.parts(p)?;
+            let [value, f_d, f_h] = f(ip);
+            for k in 0..11 {
+                g[k] = f_d * d_dh[k] + f_h * d_hh[k];
+            }
+            Ok(value)
         }
     }
 
@@ -856,6 +966,49 @@ mod tests {
             let mut post = posterior(&text);
             assert!(!post.use_circular_phases(), "{to}");
             assert_eq!(post.equivalent_parameters(&THETA, 1), THETA);
+        }
+    }
+
+    /// The distance-marginalised log density at x equals the full posterior's integrated over
+    /// the distance coordinate, and its gradient matches finite differences.
+    #[test]
+    fn distance_marginalization_integrates_the_full_posterior() {
+        let full = posterior(DEFAULT_PRIOR);
+        let mut marginal = posterior(DEFAULT_PRIOR);
+        assert!(marginal.use_distance_marginalization());
+        assert!(!marginal.use_distance_marginalization());
+        assert_eq!(LogDensity::dim(&marginal), 10);
+        assert!(!marginal.sampled_names().contains(&"luminosity_distance"));
+        let i_distance = full.coordinate_of(LUMINOSITY_DISTANCE).unwrap();
+        for theta in [
+            THETA,
+            [31.0, 0.6, -0.2, 0.4, 700.0, 1.0, 2.0, 4.0, -0.03, 0.5, 0.3],
+        ] {
+            let x_marginal = marginal.to_x(&theta);
+            assert_gradient_matches(&marginal, &x_marginal);
+            let mut g = vec![0.0; 10];
+            let value = marginal.log_density_and_gradient(&x_marginal, &mut g);
+            // ln ∫ p(x, x_D) dx_D over the distance coordinate (a logit of the bounded D) by
+            // the trapezoid rule.
+            let mut x_full = full.to_x(&theta);
+            let mut g_full = vec![0.0; 11];
+            let (n, half_width) = (40_000, 40.0);
+            let step = 2.0 * half_width / n as f64;
+            let logs: Vec<f64> = (0..=n)
+                .map(|k| {
+                    x_full[i_distance] = -half_width + step * k as f64;
+                    full.log_density_and_gradient(&x_full, &mut g_full)
+                })
+                .collect();
+            let peak = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let integral = peak + (step * logs.iter().map(|l| (l - peak).exp()).sum::<f64>()).ln();
+            assert!((value - integral).abs() < 1e-6, "{value} vs {integral}");
+            // The reported prior includes the distance's; a draw lies in its support.
+            let mut drawn = theta;
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            marginal.draw_distance(&mut drawn, &mut rng).unwrap();
+            assert!((100.0..=5000.0).contains(&drawn[LUMINOSITY_DISTANCE]));
+            assert!((marginal.log_prior(&drawn) - full.log_prior(&drawn)).abs() < 1e-12);
         }
     }
 

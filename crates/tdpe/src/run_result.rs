@@ -156,6 +156,9 @@ pub struct SamplerSettings {
     pub num_temperatures: usize,
     /// Smallest inverse temperature of the tempering ladder.
     pub beta_min: f64,
+    /// Whether the likelihood was marginalised over luminosity_distance (each draw's distance
+    /// then drawn from its conditional posterior).
+    pub distance_marginalization: bool,
 }
 
 /// What parallel tempering reports.

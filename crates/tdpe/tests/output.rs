@@ -242,6 +242,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
             relative_binning_target: 0.01,
             num_temperatures: 1,
             beta_min: 0.01,
+            distance_marginalization: true,
         },
         tempering: None,
         log_noise_evidence: -4123.5,

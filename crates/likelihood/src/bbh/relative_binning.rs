@@ -14,12 +14,14 @@ use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
 use tdpe_phenomt::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
-use tdpe_signal::{BbhParameters, SignalModel};
+use tdpe_signal::{BbhParameters, ProjectionGradient, SignalModel};
 
 use super::design::{draw_design_points, DetectorFiducial};
 use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
-use crate::relative_binning::{refine_nodes, snr_weights, RbWorkspace, RefineOptions, SummaryData};
+use crate::relative_binning::{
+    refine_nodes, snr_weights, InnerProducts, RbWorkspace, RefineOptions, SummaryData,
+};
 
 /// Index of `geocent_time` in [`tdpe_signal::PARAMETER_NAMES`].
 const TIME: usize = 8;
@@ -99,8 +101,15 @@ struct DetectorSummary {
 
 impl DetectorSummary {
     /// The waveform W(t_b − `shift`) at the nodes, with its traces in `s.modes` if
-    /// `traced`, and r_b = W/v_b, into the scratch.
-    fn ratios(&self, waveform: &IMRPhenomT<f64>, shift: f64, s: &mut Scratch, traced: bool) {
+    /// `traced`, then c_b = `factor`·W/v_b, into the scratch.
+    fn coefficients(
+        &self,
+        waveform: &IMRPhenomT<f64>,
+        factor: Complex64,
+        shift: f64,
+        s: &mut DetectorScratch,
+        traced: bool,
+    ) {
         s.times.clear();
         s.times.extend(self.node_times.iter().map(|&t| t - shift));
         s.h22.resize(s.times.len(), [0.0; 2]);
@@ -117,24 +126,41 @@ impl DetectorSummary {
                 .zip(&self.inverse_fiducial)
                 .map(|(h, inv_v)| Complex64::new(h[0], h[1]) * inv_v),
         );
+        s.c.clear();
+        s.c.extend(s.ratios.iter().map(|r| factor * r));
     }
 }
 
-/// Per-thread buffers of the evaluations, so that a call allocates nothing once warm.
+/// One detector's buffers: the waveform's times, h22 = A e^(−iΦ), values and traces at the
+/// nodes, r_b, c_b = Q r_b, the adjoint g_b, and the summary data's workspace.
 #[derive(Default)]
-struct Scratch {
-    /// Of one detector: the waveform's times, h22 = A e^(−iΦ), values and traces at the
-    /// nodes, r_b, c_b = Q r_b, the adjoint g_b and the waveform's weights Re(z_b)/A_b and
-    /// Im(z_b), z_b = g_b c_b.
+struct DetectorScratch {
     times: Vec<f64>,
     h22: Vec<[f64; 2]>,
     modes: Vec<(Mode22<f64>, Mode22Trace)>,
     ratios: Vec<Complex64>,
     c: Vec<Complex64>,
     g: Vec<Complex64>,
+    ws: RbWorkspace,
+    projection: Option<ProjectionGradient>,
+}
+
+/// Per-thread buffers of the evaluations, so that a call allocates nothing once warm: one set
+/// per detector (the gradient's reverse pass starts only once every detector's inner products
+/// are known), and the waveform's weights Re(z_b)/A_b and Im(z_b), z_b = g_b c_b.
+#[derive(Default)]
+struct Scratch {
+    detectors: Vec<DetectorScratch>,
     amplitude_bar: Vec<f64>,
     phase_bar: Vec<f64>,
-    ws: RbWorkspace,
+}
+
+/// The first `n` of `detectors`, created if missing.
+fn first_detectors(detectors: &mut Vec<DetectorScratch>, n: usize) -> &mut [DetectorScratch] {
+    if detectors.len() < n {
+        detectors.resize_with(n, Default::default);
+    }
+    &mut detectors[..n]
 }
 
 thread_local! {
@@ -314,35 +340,61 @@ impl BbhRelativeBinning {
             .collect()
     }
 
-    /// Log-likelihood ratio against the noise-only hypothesis.
-    pub fn log_likelihood_ratio(&self, p: &BbhParameters) -> Result<f64, LikelihoodError> {
+    /// ⟨d|h⟩ and ⟨h|h⟩ summed over the detectors.
+    pub fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
         let waveform = self
             .model
             .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
         SCRATCH.with_borrow_mut(|s| {
-            let mut total = 0.0;
-            for (k, det) in self.detectors.iter().enumerate() {
+            let mut total = InnerProducts::default();
+            for (k, (det, ds)) in self
+                .detectors
+                .iter()
+                .zip(first_detectors(&mut s.detectors, self.detectors.len()))
+                .enumerate()
+            {
                 let proj = self.model.projection(k, p).value;
-                det.ratios(&waveform, p.geocent_time + proj.delay, s, false);
-                s.c.clear();
-                s.c.extend(s.ratios.iter().map(|r| proj.factor * r));
-                total += det.summary.log_likelihood_ratio(&s.c, &mut s.ws)?;
+                det.coefficients(
+                    &waveform,
+                    proj.factor,
+                    p.geocent_time + proj.delay,
+                    ds,
+                    false,
+                );
+                total += det.summary.inner_products(&ds.c, &mut ds.ws)?;
             }
             Ok(total)
         })
     }
 
+    /// Log-likelihood ratio against the noise-only hypothesis.
+    pub fn log_likelihood_ratio(&self, p: &BbhParameters) -> Result<f64, LikelihoodError> {
+        Ok(self.inner_products(p)?.log_likelihood_ratio())
+    }
+
     /// Log-likelihood ratio and its gradient with respect to the 11 parameters, in the order of
     /// [`tdpe_signal::PARAMETER_NAMES`].
-    ///
-    /// Reverse mode through the waveform (likelihood.md §4): with z_b = g_b c_b,
-    /// Re(g_b ∂c_b) = Re(z_b) ∂A_b/A_b + Im(z_b) ∂Φ_b for c_b ∝ A_b e^(−iΦ_b), so the nodes are
-    /// evaluated in f64 and their weighted derivatives accumulated by
-    /// [`IMRPhenomT::mode22_adjoint_many`], then contracted once with the set-up's derivatives
-    /// (duals in M_c, q, χ1, χ2 only).
     pub fn log_likelihood_ratio_and_gradient(
         &self,
         p: &BbhParameters,
+        gradient: &mut [f64; 11],
+    ) -> Result<f64, LikelihoodError> {
+        self.function_and_gradient(p, |ip| [ip.log_likelihood_ratio(), 1.0, -0.5], gradient)
+    }
+
+    /// A function F(⟨d|h⟩, ⟨h|h⟩) of the inner products and its gradient with respect to the
+    /// 11 parameters: `f` returns [F, ∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩] (for ln L: [⟨d|h⟩ − ½⟨h|h⟩, 1, −½];
+    /// for a likelihood marginalised over distance, a function of both).
+    ///
+    /// Reverse mode through the waveform (likelihood.md §4): with the adjoint g of F and
+    /// z_b = g_b c_b, Re(g_b ∂c_b) = Re(z_b) ∂A_b/A_b + Im(z_b) ∂Φ_b for c_b ∝ A_b e^(−iΦ_b), so
+    /// the nodes are evaluated in f64 and their weighted derivatives accumulated by
+    /// [`IMRPhenomT::mode22_adjoint_many`], then contracted once with the set-up's derivatives
+    /// (duals in M_c, q, χ1, χ2 only).
+    pub fn function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        f: impl FnOnce(InnerProducts) -> [f64; 3],
         gradient: &mut [f64; 11],
     ) -> Result<f64, LikelihoodError> {
         let seeded =
@@ -351,46 +403,53 @@ impl BbhRelativeBinning {
         let waveform = seeded.values();
         let mut adjoint = Mode22Adjoint::default();
         gradient.iter_mut().for_each(|g| *g = 0.0);
-        let total = SCRATCH.with_borrow_mut(|s| {
-            let mut total = 0.0;
-            for (k, det) in self.detectors.iter().enumerate() {
+        let value = SCRATCH.with_borrow_mut(|s| {
+            let Scratch {
+                detectors,
+                amplitude_bar,
+                phase_bar,
+            } = s;
+            let detectors = first_detectors(detectors, self.detectors.len());
+            let mut products = InnerProducts::default();
+            for (k, (det, ds)) in self.detectors.iter().zip(detectors.iter_mut()).enumerate() {
                 let pg = self.model.projection(k, p);
-                let (q, shift) = (pg.value.factor, p.geocent_time + pg.value.delay);
-                det.ratios(&waveform, shift, s, true);
-                s.c.clear();
-                s.c.extend(s.ratios.iter().map(|r| q * r));
-                s.g.resize(s.c.len(), Complex64::new(0.0, 0.0));
-                total += det.summary.adjoint(&s.c, &mut s.g, &mut s.ws)?;
+                let shift = p.geocent_time + pg.value.delay;
+                det.coefficients(&waveform, pg.value.factor, shift, ds, true);
+                ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
+                ds.projection = Some(pg);
+                products += det.summary.inner_products_for_adjoint(&ds.c, &mut ds.ws)?;
+            }
+            let [value, d_dh, d_hh] = f(products);
+            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+                det.summary.adjoint_of(d_dh, d_hh, &ds.ws, &mut ds.g)?;
                 // Σ_b g_b r_b carries ∂Q; Σ_b Re(g_b Q Ẇ_b/v_b) the node times' shift.
                 let mut g_r = Complex64::new(0.0, 0.0);
-                s.amplitude_bar.clear();
-                s.phase_bar.clear();
-                for b in 0..s.c.len() {
-                    g_r += s.g[b] * s.ratios[b];
-                    let z = s.g[b] * s.c[b];
-                    let amplitude = s.modes[b].0.amplitude;
+                amplitude_bar.clear();
+                phase_bar.clear();
+                for b in 0..ds.c.len() {
+                    g_r += ds.g[b] * ds.ratios[b];
+                    let z = ds.g[b] * ds.c[b];
+                    let amplitude = ds.modes[b].0.amplitude;
                     let a_bar = if amplitude > 0.0 {
                         z.re / amplitude
                     } else {
                         0.0
                     };
-                    s.amplitude_bar.push(a_bar);
-                    s.phase_bar.push(z.im);
+                    amplitude_bar.push(a_bar);
+                    phase_bar.push(z.im);
                 }
-                let g_wdot = waveform.mode22_adjoint_many(
-                    &s.modes,
-                    &s.amplitude_bar,
-                    &s.phase_bar,
-                    &mut adjoint,
-                );
+                let g_wdot =
+                    waveform.mode22_adjoint_many(&ds.modes, amplitude_bar, phase_bar, &mut adjoint);
+                let pg = ds.projection.take().expect("set in the forward pass");
                 for (j, grad) in gradient.iter_mut().enumerate().skip(4) {
                     let d_shift = if j == TIME { 1.0 } else { 0.0 } + pg.d_delay[j];
                     *grad += (pg.d_factor[j] * g_r).re - g_wdot * d_shift;
                 }
             }
-            Ok::<_, LikelihoodError>(total)
+            Ok::<_, LikelihoodError>(value)
         })?;
-        gradient[..4].copy_from_slice(&seeded.gradient(&adjoint));
-        Ok(total)
+        let intrinsic = seeded.gradient(&adjoint);
+        gradient[..4].copy_from_slice(&intrinsic);
+        Ok(value)
     }
 }

@@ -342,17 +342,61 @@ impl SummaryData {
         Ok(data_term(c, &self.a))
     }
 
-    /// ln L = Re(cᵀa) − ¼cᴴPc − ¼Re(cᵀRc) for node coefficients `c` (B + 1 complex,
-    /// c_b = Q_k r_b): this detector's log-likelihood ratio against noise only (§2.2).
-    /// Reads only the upper triangle of G's tiles: about (2B+2)² / 2 multiply-adds.
+    /// ⟨d|h⟩ = Re(cᵀa) and ⟨h|h⟩ = ½cᴴPc + ½Re(cᵀRc) = sᵀGs for node coefficients `c`
+    /// (B + 1 complex, c_b = Q_k r_b): this detector's inner products (§2.2). Reads only the
+    /// upper triangle of G's tiles: about (2B+2)² / 2 multiply-adds.
+    pub fn inner_products(
+        &self,
+        c: &[Complex64],
+        ws: &mut RbWorkspace,
+    ) -> Result<InnerProducts, RbError> {
+        let d_h = self.load(c, ws)?;
+        let h_h = kernels::quadratic_form(&self.gram, &ws.s);
+        Ok(InnerProducts { d_h, h_h })
+    }
+
+    /// ln L = ⟨d|h⟩ − ½⟨h|h⟩ = Re(cᵀa) − ¼cᴴPc − ¼Re(cᵀRc): this detector's log-likelihood
+    /// ratio against noise only.
     pub fn log_likelihood_ratio(
         &self,
         c: &[Complex64],
         ws: &mut RbWorkspace,
     ) -> Result<f64, RbError> {
+        Ok(self.inner_products(c, ws)?.log_likelihood_ratio())
+    }
+
+    /// The inner products as [`Self::inner_products`], leaving t = Gs in `ws` for
+    /// [`Self::adjoint_of`]. Cost: one symmetric matvec.
+    pub fn inner_products_for_adjoint(
+        &self,
+        c: &[Complex64],
+        ws: &mut RbWorkspace,
+    ) -> Result<InnerProducts, RbError> {
         let d_h = self.load(c, ws)?;
-        let h_h = kernels::quadratic_form(&self.gram, &ws.s);
-        Ok(d_h - 0.5 * h_h)
+        kernels::symmetric_matvec(&self.gram, &ws.s, &mut ws.t);
+        let h_h = kernels::dot_product(&ws.s, &ws.t);
+        Ok(InnerProducts { d_h, h_h })
+    }
+
+    /// The adjoint of F(⟨d|h⟩, ⟨h|h⟩) with partial derivatives F_d = `d_dh` and F_h = `d_hh`,
+    /// from `ws` as left by [`Self::inner_products_for_adjoint`]: writes
+    /// g = F_d a + F_h (Rc + conj(Pc)), i.e. g_b = F_d a_b + 2F_h (t_b + i t_{B+1+b}), so that
+    /// dF = Re Σ_b g_b dc_b (§4). For F = ln L (F_d = 1, F_h = −½), g = a − ½Rc − ½conj(Pc).
+    pub fn adjoint_of(
+        &self,
+        d_dh: f64,
+        d_hh: f64,
+        ws: &RbWorkspace,
+        grad: &mut [Complex64],
+    ) -> Result<(), RbError> {
+        let m = self.node_count();
+        check_len("gradient output", grad.len(), m)?;
+        let (t_re, t_im) = ws.t.split_at(m);
+        let w = 2.0 * d_hh;
+        for (((g, a), tr), ti) in grad.iter_mut().zip(&self.a).zip(t_re).zip(t_im) {
+            *g = Complex64::new(d_dh * a.re + w * tr, d_dh * a.im + w * ti);
+        }
+        Ok(())
     }
 
     /// ln L and its adjoint: writes g = a − ½Rc − ½conj(Pc) into `grad` (B + 1 complex) so
@@ -364,16 +408,32 @@ impl SummaryData {
         grad: &mut [Complex64],
         ws: &mut RbWorkspace,
     ) -> Result<f64, RbError> {
-        let m = self.node_count();
-        check_len("gradient output", grad.len(), m)?;
-        let d_h = self.load(c, ws)?;
-        let (s, t) = (&ws.s, &mut ws.t);
-        kernels::symmetric_matvec(&self.gram, s, t);
-        let h_h = kernels::dot_product(s, t);
-        let (t_re, t_im) = t.split_at(m);
-        for (((g, a), tr), ti) in grad.iter_mut().zip(&self.a).zip(t_re).zip(t_im) {
-            *g = Complex64::new(a.re - tr, a.im - ti);
-        }
-        Ok(d_h - 0.5 * h_h)
+        let products = self.inner_products_for_adjoint(c, ws)?;
+        self.adjoint_of(1.0, -0.5, ws, grad)?;
+        Ok(products.log_likelihood_ratio())
+    }
+}
+
+/// The two inner products of a template h with the data d, under the noise covariance:
+/// ln L = ⟨d|h⟩ − ½⟨h|h⟩, and with h ∝ 1/D_L each scales by a known power of the distance.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct InnerProducts {
+    /// ⟨d|h⟩ = dᵀC⁻¹h.
+    pub d_h: f64,
+    /// ⟨h|h⟩ = hᵀC⁻¹h.
+    pub h_h: f64,
+}
+
+impl InnerProducts {
+    /// ⟨d|h⟩ − ½⟨h|h⟩.
+    pub fn log_likelihood_ratio(&self) -> f64 {
+        self.d_h - 0.5 * self.h_h
+    }
+}
+
+impl std::ops::AddAssign for InnerProducts {
+    fn add_assign(&mut self, other: Self) {
+        self.d_h += other.d_h;
+        self.h_h += other.h_h;
     }
 }

@@ -34,6 +34,7 @@ use crate::config::{
 use crate::data::{
     detector_seed, read_frequency_series, read_time_series, simulate_noise, Whitener,
 };
+use crate::distance_marginal::LUMINOSITY_DISTANCE;
 use crate::fiducial::{maximize, Dimension, SearchOptions};
 use crate::inclination_mirror::{InclinationMirror, PSI};
 use crate::output;
@@ -104,6 +105,11 @@ pub struct Args {
     /// [config: sampler.inclination_mirror].
     #[arg(long, value_name = "BOOL")]
     pub inclination_mirror: Option<bool>,
+
+    /// Marginalise the likelihood over luminosity_distance, drawing each sample's distance
+    /// afterwards [config: sampler.distance_marginalization].
+    #[arg(long, value_name = "BOOL")]
+    pub distance_marginalization: Option<bool>,
 
     /// Temperatures per chain; > 1 runs parallel tempering [config: sampler.num_temperatures].
     #[arg(long, value_name = "K")]
@@ -184,6 +190,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(m) = args.inclination_mirror {
         s.inclination_mirror = m;
+    }
+    if let Some(m) = args.distance_marginalization {
+        s.distance_marginalization = m;
     }
     if let Some(k) = args.temperatures {
         s.num_temperatures = k;
@@ -771,6 +780,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         .log_likelihood_ratio(&BbhParameters::from_array(fiducial_theta))?;
 
     let mut posterior = Posterior::new(problem.priors.clone(), rb);
+    if config.sampler.distance_marginalization {
+        posterior.use_distance_marginalization();
+    }
     if config.sampler.intrinsic_coordinates == IntrinsicCoordinates::Effective {
         posterior.use_symmetric_mass_ratio();
         posterior.use_effective_spin();
@@ -932,9 +944,14 @@ fn collect(
     let mut sampled_thetas = Vec::new();
     let mut thetas = Vec::new();
     let mut chain_index = Vec::new();
+    // With distance marginalisation, each draw's distance from its conditional posterior.
+    let mut distance_rng = Xoshiro256PlusPlus::seed_from_u64(config.sampler.seed ^ 0xD157);
     for c in samples.chains.iter().filter(|c| c.num_draws() > 0) {
         for i in 0..len {
-            let theta = posterior.parameters(c.draw(i));
+            let mut theta = posterior.parameters(c.draw(i));
+            posterior
+                .draw_distance(&mut theta, &mut distance_rng)
+                .context("drawing a posterior sample's luminosity_distance")?;
             thetas.push(posterior.equivalent_parameters(&theta, orbit_rng.random_range(0..4)));
             sampled_thetas.push(theta);
             chain_index.push(c.chain);
@@ -974,7 +991,10 @@ fn collect(
     // φ + π/2 for the (2,2) mode) and would look unconverged in every coordinate. Periodic
     // parameters are cut where their draws are sparsest, so that a mode is not split in two.
     let n_chains = chain_index.len().checked_div(len).unwrap_or(0);
-    let sampled = posterior.sampled_names();
+    let mut sampled = posterior.sampled_names();
+    if posterior.marginalizes_distance() {
+        sampled.push(PARAMETER_NAMES[LUMINOSITY_DISTANCE]);
+    }
     let mut diagnostics: Vec<(String, ParamDiagnostics)> = Vec::new();
     for (k, column) in columns[..14].iter().enumerate() {
         if len < 4 || (k < 11 && !sampled.contains(&PARAMETER_NAMES[k])) {
@@ -1112,6 +1132,7 @@ fn collect(
             relative_binning_target: config.likelihood.relative_binning_target,
             num_temperatures: config.sampler.num_temperatures,
             beta_min: config.sampler.beta_min,
+            distance_marginalization: posterior.marginalizes_distance(),
         },
         tempering: info.tempering,
         log_noise_evidence: problem.exact.likelihood().noise_log_likelihood(),

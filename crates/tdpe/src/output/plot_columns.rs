@@ -20,11 +20,17 @@ pub struct PlotColumn {
     pub truth: Option<f64>,
 }
 
-/// The sampled parameters present in the posterior, in `search_parameter_keys` order.
+/// The sampled parameters and a marginalised distance (drawn afterwards), present in the
+/// posterior, in bilby's order.
 pub fn sampled(result: &RunResult) -> Vec<PlotColumn> {
+    let shown = |name: &str| {
+        result.search_parameter_keys.iter().any(|k| k == name)
+            || (name == "luminosity_distance" && result.sampler_kwargs.distance_marginalization)
+    };
     result
-        .search_parameter_keys
+        .parameter_names
         .iter()
+        .filter(|name| shown(name))
         .filter_map(|name| column(result, name))
         .collect()
 }

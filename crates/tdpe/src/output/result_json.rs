@@ -157,7 +157,10 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ("interferometers", Json::Object(interferometers.collect())),
         ("time_marginalization", Json::Bool(false)),
         ("phase_marginalization", Json::Bool(false)),
-        ("distance_marginalization", Json::Bool(false)),
+        (
+            "distance_marginalization",
+            Json::Bool(result.sampler_kwargs.distance_marginalization),
+        ),
         (
             "waveform_arguments",
             Json::object([

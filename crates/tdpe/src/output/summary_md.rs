@@ -55,6 +55,12 @@ fn header(out: &mut String, result: &RunResult) {
         result.reference_frequency,
         result.trigger_time,
     );
+    if result.sampler_kwargs.distance_marginalization {
+        out.push_str(
+            "The likelihood was marginalised over luminosity_distance; each draw's distance was \
+             drawn afterwards from its conditional posterior.\n\n",
+        );
+    }
     if result.interrupted {
         out.push_str("**Interrupted:** the run was stopped early; the posterior holds the draws made so far.\n\n");
     }
