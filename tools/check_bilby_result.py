@@ -77,9 +77,11 @@ def main():
     print(f"priors ({type(result.priors).__name__}):")
     for key, prior in result.priors.items():
         print(f"  {key} = {prior!r}")
-    # Informational: bilby's ln prior of the sampled parameters next to the run's log_prior
-    # (they agree when every sampled parameter's prior is in the file and none is conditional).
-    sampled = [k for k in result.search_parameter_keys if k in result.priors]
+    # Informational: bilby's ln prior of the sampled parameters (and of a marginalised distance,
+    # which tdpe's log_prior includes) next to the run's log_prior (they agree when every such
+    # parameter's prior is in the file and none is conditional).
+    marginalised = ["luminosity_distance"] if result.meta_data["likelihood"].get("distance_marginalization") else []
+    sampled = [k for k in list(result.search_parameter_keys) + marginalised if k in result.priors]
     for row in range(min(3, len(posterior))):
         ln_prior = sum(result.priors[k].ln_prob(posterior[k].iloc[row]) for k in sampled)
         print(f"draw {row}: ln prior (bilby) {ln_prior:.6f}, log_prior (tdpe) {posterior['log_prior'].iloc[row]:.6f}")
