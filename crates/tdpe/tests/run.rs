@@ -1,6 +1,6 @@
 //! End-to-end tests of `tdpe run` and `tdpe config`: a reduced run writes every product with the
-//! truth inside the posterior's range, and bad input fails with one line, a non-zero exit code
-//! and no output directory.
+//! truth inside the posterior's range, distance marginalisation is recorded and can be switched
+//! off, and bad input fails with one line, a non-zero exit code and no output directory.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -186,6 +186,61 @@ fn reduced_zero_noise_run_writes_every_product_around_the_truth() {
         best <= at_truth + 2e-3 && best > at_truth - 3.0,
         "best draw {best}, truth {at_truth}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Distance marginalisation (the default) is recorded in result.json, gives every draw its own
+/// distance and keeps luminosity_distance out of the sampled keys but in the diagnostics;
+/// switched off, the distance is sampled again.
+#[test]
+fn distance_marginalization_is_recorded_and_can_be_switched_off() {
+    let dir = scratch("distance");
+    for (flag, marginalised) in [("true", true), ("false", false)] {
+        let outdir = dir.join(flag);
+        let out = tdpe(&[
+            "run",
+            "--zero-noise",
+            "--n-chains",
+            "2",
+            "--n-warmup",
+            "30",
+            "--n-draws",
+            "30",
+            "--no-progress",
+            "--distance-marginalization",
+            flag,
+            "--outdir",
+            path_str(&outdir),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // bilby writes NaN evidences without tempering; strict JSON has no non-finite numbers.
+        let text = std::fs::read_to_string(outdir.join("result.json"))
+            .unwrap()
+            .replace("-Infinity", "null")
+            .replace("Infinity", "null")
+            .replace("NaN", "null");
+        let result: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let flag_written = &result["meta_data"]["likelihood"]["distance_marginalization"];
+        assert_eq!(flag_written.as_bool(), Some(marginalised));
+        let keys = result["search_parameter_keys"].as_array().unwrap();
+        let sampled = keys.iter().any(|k| k == "luminosity_distance");
+        assert_eq!(sampled, !marginalised);
+        let ess = &result["meta_data"]["diagnostics"]["ess_bulk"];
+        assert!(ess.get("luminosity_distance").is_some());
+        let distances: Vec<f64> = result["posterior"]["content"]["luminosity_distance"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_f64().unwrap())
+            .collect();
+        assert_eq!(distances.len(), 60);
+        assert!(distances.iter().all(|d| (100.0..=5000.0).contains(d)));
+        assert!(distances.iter().any(|&d| d != distances[0]));
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
