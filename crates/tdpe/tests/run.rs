@@ -24,6 +24,33 @@ fn path_str(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `tdpe run` with NUTS on the zero-noise default, 2 chains of `iterations` warm-up iterations
+/// and as many draws, and the flags `extra`, into `outdir`; fails the test if the run fails.
+fn reduced_run(outdir: &Path, iterations: &str, extra: &[&str]) {
+    let mut args = vec![
+        "run",
+        "--zero-noise",
+        "--sampler",
+        "nuts",
+        "--n-chains",
+        "2",
+        "--n-warmup",
+        iterations,
+        "--n-draws",
+        iterations,
+        "--no-progress",
+        "--outdir",
+        path_str(outdir),
+    ];
+    args.extend_from_slice(extra);
+    let out = tdpe(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// The default config with `replace` applied (pairs of old, new text).
 fn config_with(dir: &Path, replace: &[(&str, &str)]) -> PathBuf {
     let out = tdpe(&["config"]);
@@ -42,26 +69,7 @@ fn config_with(dir: &Path, replace: &[(&str, &str)]) -> PathBuf {
 fn reduced_zero_noise_run_writes_every_product_around_the_truth() {
     let dir = scratch("reduced");
     let outdir = dir.join("out");
-    let out = tdpe(&[
-        "run",
-        "--zero-noise",
-        "--sampler",
-        "nuts",
-        "--n-chains",
-        "2",
-        "--n-warmup",
-        "100",
-        "--n-draws",
-        "100",
-        "--no-progress",
-        "--outdir",
-        path_str(&outdir),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    reduced_run(&outdir, "100", &[]);
     for product in [
         "result.json",
         "samples.csv",
@@ -197,26 +205,7 @@ fn distance_marginalization_is_recorded_and_can_be_switched_off() {
     let dir = scratch("distance");
     for (flag, marginalised) in [("true", true), ("false", false)] {
         let outdir = dir.join(flag);
-        let out = tdpe(&[
-            "run",
-            "--zero-noise",
-            "--n-chains",
-            "2",
-            "--n-warmup",
-            "30",
-            "--n-draws",
-            "30",
-            "--no-progress",
-            "--distance-marginalization",
-            flag,
-            "--outdir",
-            path_str(&outdir),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        reduced_run(&outdir, "30", &["--distance-marginalization", flag]);
         // bilby writes NaN evidences without tempering; strict JSON has no non-finite numbers.
         let text = std::fs::read_to_string(outdir.join("result.json"))
             .unwrap()
