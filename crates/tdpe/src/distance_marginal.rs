@@ -107,6 +107,12 @@ impl DistanceMarginal {
         }
     }
 
+    /// `offset` + ln of the integrand at u: ln w(u) + uA − ½u²B (the offset first, so that a
+    /// quadrature weight's log adds in the same order wherever it is used).
+    fn log_integrand(&self, offset: f64, u: f64, ip: &InnerProducts) -> f64 {
+        offset + self.log_weight(u) + u * ip.d_h - 0.5 * u * u * ip.h_h
+    }
+
     /// The window [lo, hi] of u outside which the integrand is negligible (module docs).
     fn window(&self, ip: &InnerProducts) -> Option<(f64, f64)> {
         let InnerProducts { d_h: a, h_h: b } = *ip;
@@ -132,7 +138,7 @@ impl DistanceMarginal {
         let mut peak = f64::NEG_INFINITY;
         for (term, &(x, log_w)) in terms.iter_mut().zip(&self.quadrature) {
             let u = mid + half * x;
-            let log = log_w + log_half + self.log_weight(u) + u * ip.d_h - 0.5 * u * u * ip.h_h;
+            let log = self.log_integrand(log_w + log_half, u, &ip);
             *term = (u, log);
             peak = peak.max(log);
         }
@@ -151,9 +157,8 @@ impl DistanceMarginal {
     pub fn draw<R: Rng + ?Sized>(&self, ip: InnerProducts, rng: &mut R) -> Option<f64> {
         let (lo, hi) = self.window(&ip)?;
         let step = (hi - lo) / DRAW_GRID as f64;
-        let log_density = |u: f64| self.log_weight(u) + u * ip.d_h - 0.5 * u * u * ip.h_h;
         let logs: Vec<f64> = (0..=DRAW_GRID)
-            .map(|i| log_density(lo + step * i as f64))
+            .map(|i| self.log_integrand(0.0, lo + step * i as f64, &ip))
             .collect();
         let peak = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let density: Vec<f64> = logs.iter().map(|l| (l - peak).exp()).collect();

@@ -659,7 +659,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             ),
             None => self.likelihood.function_and_gradient(
                 &p,
-                &|ip| [ip.log_likelihood_ratio(), 1.0, -0.5],
+                &|ip| ip.log_likelihood_ratio_with_partials(),
                 grad_theta,
             ),
         };

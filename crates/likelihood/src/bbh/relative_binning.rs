@@ -379,7 +379,7 @@ impl BbhRelativeBinning {
         p: &BbhParameters,
         gradient: &mut [f64; 11],
     ) -> Result<f64, LikelihoodError> {
-        self.function_and_gradient(p, |ip| [ip.log_likelihood_ratio(), 1.0, -0.5], gradient)
+        self.function_and_gradient(p, |ip| ip.log_likelihood_ratio_with_partials(), gradient)
     }
 
     /// A function F(⟨d|h⟩, ⟨h|h⟩) of the inner products and its gradient with respect to the

@@ -429,6 +429,12 @@ impl InnerProducts {
     pub fn log_likelihood_ratio(&self) -> f64 {
         self.d_h - 0.5 * self.h_h
     }
+
+    /// [ln L, ∂ ln L/∂⟨d|h⟩, ∂ ln L/∂⟨h|h⟩] = [⟨d|h⟩ − ½⟨h|h⟩, 1, −½]: ln L as the function of
+    /// the inner products that `BbhRelativeBinning::function_and_gradient` takes.
+    pub fn log_likelihood_ratio_with_partials(&self) -> [f64; 3] {
+        [self.log_likelihood_ratio(), 1.0, -0.5]
+    }
 }
 
 impl std::ops::AddAssign for InnerProducts {
