@@ -177,7 +177,7 @@ Regenerate with `python3 tools/benchmark_run.py` (this file's settings:
 
 ## Cost of one likelihood evaluation
 
-Relative binning on the default problem (H1 + L1, 4 s at 2048 Hz, ~110 nodes per detector) at a
+Relative binning on the default problem (H1 + L1, 4 s at 2048 Hz, ~90 nodes per detector) at a
 posterior-like point, one thread; criterion's median and its 95 % confidence interval
 (`cargo bench -p tdpe-likelihood --bench bbh_relative_binning`; more rows in
 [relative_binning.md](relative_binning.md)).

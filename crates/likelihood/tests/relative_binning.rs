@@ -382,7 +382,7 @@ fn bad_input_is_rejected() {
     assert!(matches!(err, RbError::LengthMismatch { .. }), "{err}");
     let err = SummaryData::new(&f.v, &f.data[..10], noise, nodes.clone()).unwrap_err();
     assert!(matches!(err, RbError::LengthMismatch { .. }), "{err}");
-    let short = NodeSet::uniform(0..=100, 4, 200).unwrap();
+    let short = NodeSet::uniform(0..=100, 5, 200).unwrap();
     let err = SummaryData::new(&f.v, &f.data, noise, short).unwrap_err();
     assert!(matches!(err, RbError::LengthMismatch { .. }), "{err}");
     // NaN in data and in the fiducial on the support (but not beyond it).
@@ -399,10 +399,10 @@ fn bad_input_is_rejected() {
     v[77] = Complex64::new(0.0, f64::INFINITY);
     let err = SummaryData::new(&v, &f.data, noise, nodes.clone()).unwrap_err();
     assert!(matches!(err, RbError::NonFinite { index: 77, .. }), "{err}");
-    // Fewer than 4 nodes.
+    // Fewer nodes than one stencil.
     assert!(matches!(
-        NodeSet::new(vec![0, 10, 20], N),
-        Err(RbError::TooFewNodes { got: 3 })
+        NodeSet::new(vec![0, 10, 20, 30, 40], N),
+        Err(RbError::TooFewNodes { got: 5 })
     ));
     // Zero fiducial at a node: the fiducial vanishes long after the peak.
     let late = NodeSet::uniform(0..=N - 1, 20, N).unwrap();
@@ -444,7 +444,7 @@ fn bad_input_is_rejected() {
             ..RefineOptions::default()
         },
         RefineOptions {
-            initial_bins: 2,
+            initial_bins: 4,
             ..RefineOptions::default()
         },
     ] {

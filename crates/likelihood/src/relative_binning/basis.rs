@@ -7,14 +7,14 @@
 //!
 //! zero outside the support [n_0, n_B]. Both operations cost O(support) and never allocate.
 
-use super::interpolation::{bin_count, for_each_sample, support_bins};
+use super::interpolation::{bin_count, for_each_sample, support_bins, STENCIL};
 use num_complex::Complex64;
 
 /// `out_i = Re[v_i Σ_b c_b ψ_b(i)]` on the support, 0 elsewhere. Lengths: `v`, `out` N; `c` B+1.
 pub(crate) fn synthesize(nodes: &[usize], v: &[Complex64], c: &[Complex64], out: &mut [f64]) {
     out.iter_mut().for_each(|o| *o = 0.0);
     for_each_sample(nodes, 0..bin_count(nodes), |i, j0, w| {
-        let z: Complex64 = (0..4).map(|k| c[j0 + k] * w[k]).sum();
+        let z: Complex64 = (0..STENCIL).map(|k| c[j0 + k] * w[k]).sum();
         out[i] = (v[i] * z).re;
     });
 }
@@ -25,7 +25,7 @@ pub(crate) fn project(nodes: &[usize], v: &[Complex64], w: &[f64], out: &mut [Co
     out.iter_mut().for_each(|o| *o = Complex64::new(0.0, 0.0));
     for_each_sample(nodes, 0..bin_count(nodes), |i, j0, psi| {
         let t = v[i] * w[i];
-        for k in 0..4 {
+        for k in 0..STENCIL {
             out[j0 + k] += t * psi[k];
         }
     });

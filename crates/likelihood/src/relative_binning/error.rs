@@ -24,8 +24,8 @@ pub enum RbError {
         /// First bad index (sample or node).
         index: usize,
     },
-    /// The cubic basis needs at least 4 nodes (3 bins).
-    #[error("the cubic Lagrange basis needs at least 4 nodes, got {got}")]
+    /// The degree-five basis needs at least 6 nodes (5 bins), one stencil.
+    #[error("the Lagrange basis needs at least 6 nodes (one stencil), got {got}")]
     TooFewNodes {
         /// Number of nodes received.
         got: usize,

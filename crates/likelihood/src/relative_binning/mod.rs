@@ -7,7 +7,8 @@
 //!
 //! h_i ≈ Re[Σ_b c_b u_b(i)],  u_b = v·ψ_b,  c_b = Q·r(t_{n_b}),
 //!
-//! where ψ_b are local cubic Lagrange weights on the nodes n_0 < … < n_B ([`interpolation`]).
+//! where ψ_b are local Lagrange weights of degree five on the nodes n_0 < … < n_B
+//! ([`interpolation`]).
 //! Then ln L = Re(cᵀa) − ¼cᴴPc − ¼Re(cᵀRc) with summary data computed once ([`SummaryData`]).
 //!
 //! Workflow for the caller, per detector (§6 step 3–4):

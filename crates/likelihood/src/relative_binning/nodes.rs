@@ -5,13 +5,13 @@
 //! time shift changes only the argument of the trial waveform at these times, never the nodes.
 
 use super::error::{check_finite, check_finite_complex, check_len, RbError};
-use super::interpolation::{bin_count, bin_samples, for_each_sample, stencil_start};
+use super::interpolation::{bin_count, bin_samples, for_each_sample, stencil_start, STENCIL};
 use num_complex::Complex64;
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use tdpe_noise::ToeplitzInverse;
 
-/// Strictly increasing node sample indices n_0 < … < n_B (B ≥ 3) in a segment of N samples.
+/// Strictly increasing node sample indices n_0 < … < n_B (B ≥ 5) in a segment of N samples.
 ///
 /// The basis functions ψ_b vanish outside [n_0, n_B] (the *support*): samples outside it carry
 /// no template. End the support where the fiducial and every trial are negligible (e.g. 0.1 s
@@ -23,9 +23,9 @@ pub struct NodeSet {
 }
 
 impl NodeSet {
-    /// Validates ≥ 4 strictly increasing indices, all < `n_samples`.
+    /// Validates ≥ [`STENCIL`] strictly increasing indices, all < `n_samples`.
     pub fn new(indices: Vec<usize>, n_samples: usize) -> Result<Self, RbError> {
-        if indices.len() < 4 {
+        if indices.len() < STENCIL {
             return Err(RbError::TooFewNodes { got: indices.len() });
         }
         if let Some(k) = indices.windows(2).position(|w| w[1] <= w[0]) {
@@ -91,7 +91,7 @@ impl NodeSet {
 pub struct RefineOptions {
     /// Error target T, the single accuracy knob: T ≈ (wanted |Δ ln L|)² (§2.3). Default 1e-7.
     pub target: f64,
-    /// Number of uniform bins to start from (≥ 3). Default 8.
+    /// Number of uniform bins to start from (≥ 5). Default 8.
     pub initial_bins: usize,
     /// Guard: fail rather than exceed this many nodes. Default 512.
     pub max_nodes: usize,
@@ -149,7 +149,7 @@ pub fn snr_weights(
 ///
 /// E_b = max_j Σ_{i∈b} s_i |r_j(i) − r̂_j(i)|² > ½T/B
 ///
-/// is split at its midpoint, where r̂_j is the cubic Lagrange interpolant of r_j through the
+/// is split at its midpoint, where r̂_j is the Lagrange interpolant of r_j through the
 /// nodes, until Σ_b E_b ≤ T. Cost O(J·N) per pass.
 pub fn refine_nodes<R: AsRef<[Complex64]>>(
     design_ratios: &[R],
@@ -170,11 +170,11 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
             allowed: "a finite value > 0",
         });
     }
-    if initial_bins < 3 {
+    if initial_bins + 1 < STENCIL {
         return Err(RbError::InvalidOption {
             name: "initial_bins",
             value: initial_bins as f64,
-            allowed: ">= 3 (the cubic basis needs 4 nodes)",
+            allowed: ">= 5 (one stencil of 6 nodes)",
         });
     }
     if max_nodes <= initial_bins {
@@ -250,7 +250,7 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
 }
 
 /// What E_b depends on: the bin's samples [start, end) and its stencil's node samples.
-type BinKey = (usize, usize, [usize; 4]);
+type BinKey = (usize, usize, [usize; STENCIL]);
 
 fn bin_key(nodes: &[usize], bin: usize) -> BinKey {
     let samples = bin_samples(nodes, bin);
@@ -273,7 +273,7 @@ fn bin_error(
     acc.iter_mut().for_each(|a| *a = 0.0);
     for_each_sample(nodes, bin..bin + 1, |i, j0, w| {
         for (a, r) in acc.iter_mut().zip(ratios) {
-            let interp: Complex64 = (0..4).map(|k| r[nodes[j0 + k]] * w[k]).sum();
+            let interp: Complex64 = (0..STENCIL).map(|k| r[nodes[j0 + k]] * w[k]).sum();
             *a += weights[i] * (r[i] - interp).norm_sqr();
         }
     });
@@ -287,15 +287,15 @@ mod tests {
     #[test]
     fn node_set_validation() {
         assert!(matches!(
-            NodeSet::new(vec![0, 1, 2], 10),
-            Err(RbError::TooFewNodes { got: 3 })
+            NodeSet::new(vec![0, 1, 2, 3, 4], 10),
+            Err(RbError::TooFewNodes { got: 5 })
         ));
         assert!(matches!(
-            NodeSet::new(vec![0, 2, 2, 5], 10),
+            NodeSet::new(vec![0, 2, 2, 5, 6, 7], 10),
             Err(RbError::InvalidNodes(_))
         ));
         assert!(matches!(
-            NodeSet::new(vec![0, 2, 3, 10], 10),
+            NodeSet::new(vec![0, 2, 3, 4, 5, 10], 10),
             Err(RbError::InvalidNodes(_))
         ));
         let u = NodeSet::uniform(2..=98, 8, 100).unwrap();
