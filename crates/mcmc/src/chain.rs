@@ -106,18 +106,21 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         let mut stats =
             kernel.transition(&mut self.hamiltonian, &mut self.point, self.step_size, rng);
         self.hamiltonian.target().canonicalize(&mut self.point.x);
-        if self.try_mirror(rng) {
-            stats.mirrored = true;
-            stats.log_density = self.point.log_density;
+        for which in 0..self.hamiltonian.target().mirror_count() {
+            if self.try_mirror(which, rng) {
+                stats.mirrored = true;
+                stats.log_density = self.point.log_density;
+            }
         }
         stats
     }
 
-    /// The target's mirror move, accepted by Metropolis–Hastings (see [`LogDensity::mirror`]).
-    fn try_mirror<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+    /// The target's mirror move `which`, accepted by Metropolis–Hastings (see
+    /// [`LogDensity::mirror`]).
+    fn try_mirror<R: Rng + ?Sized>(&mut self, which: usize, rng: &mut R) -> bool {
         let mut image = vec![0.0; self.point.x.len()];
         let target = self.hamiltonian.target();
-        let Some(log_det) = target.mirror(&self.point.x, &mut image) else {
+        let Some(log_det) = target.mirror(which, &self.point.x, &mut image) else {
             return false;
         };
         let proposal = self.hamiltonian.point(image);

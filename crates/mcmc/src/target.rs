@@ -42,15 +42,21 @@ pub trait LogDensity {
     /// default leaves `x` alone.
     fn canonicalize(&self, _x: &mut [f64]) {}
 
-    /// A mirror move that the sampler tries after every transition and accepts by
-    /// Metropolis–Hastings: for a target with two modes that are (nearly) images of each other
-    /// under a known map, which a gradient kernel crosses only through the low density between
-    /// them. Writes the image x' = m(x) into `image` and returns ln|det ∂x'/∂x|, or `None`
-    /// where there is no move. m must be an involution (m(m(x)) = x, up to
-    /// [`LogDensity::canonicalize`]); the move x → x' is then accepted with probability
-    /// min(1, p(x') |det ∂x'/∂x| / p(x)), which leaves p invariant however well the images
-    /// match (an involutive proposal: Neklyudov et al. 2020, ICML, Eq. 5). The default has none.
-    fn mirror(&self, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
+    /// Number of mirror moves ([`LogDensity::mirror`]) the sampler tries after every
+    /// transition, in order. The default has none.
+    fn mirror_count(&self) -> usize {
+        0
+    }
+
+    /// Mirror move `which` (< [`LogDensity::mirror_count`]), which the sampler tries after
+    /// every transition and accepts by Metropolis–Hastings: for a target with two modes that
+    /// are (nearly) images of each other under a known map, which a gradient kernel crosses
+    /// only through the low density between them. Writes the image x' = m(x) into `image` and
+    /// returns ln|det ∂x'/∂x|, or `None` where there is no move. m must be an involution
+    /// (m(m(x)) = x, up to [`LogDensity::canonicalize`]); the move x → x' is then accepted with
+    /// probability min(1, p(x') |det ∂x'/∂x| / p(x)), which leaves p invariant however well the
+    /// images match (an involutive proposal: Neklyudov et al. 2020, ICML, Eq. 5).
+    fn mirror(&self, _which: usize, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
         None
     }
 }
@@ -83,8 +89,13 @@ pub trait PriorLikelihood {
     /// As [`LogDensity::canonicalize`]: the prior and the likelihood must both be unchanged.
     fn canonicalize(&self, _x: &mut [f64]) {}
 
+    /// As [`LogDensity::mirror_count`].
+    fn mirror_count(&self) -> usize {
+        0
+    }
+
     /// As [`LogDensity::mirror`], for every inverse temperature.
-    fn mirror(&self, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
+    fn mirror(&self, _which: usize, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
         None
     }
 }
@@ -139,8 +150,12 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
         self.model.canonicalize(x);
     }
 
-    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        self.model.mirror(x, image)
+    fn mirror_count(&self) -> usize {
+        self.model.mirror_count()
+    }
+
+    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.model.mirror(which, x, image)
     }
 }
 

@@ -282,8 +282,12 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for RungTarget<'_, M> {
         self.model.canonicalize(x);
     }
 
-    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        self.model.mirror(x, image)
+    fn mirror_count(&self) -> usize {
+        self.model.mirror_count()
+    }
+
+    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.model.mirror(which, x, image)
     }
 }
 

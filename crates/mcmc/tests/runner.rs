@@ -258,10 +258,10 @@ impl LogDensity for Mirrored {
         grad[1] = -x[1];
         p.ln() - 0.5 * x[1] * x[1]
     }
-    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        if !self.mirror {
-            return None;
-        }
+    fn mirror_count(&self) -> usize {
+        usize::from(self.mirror)
+    }
+    fn mirror(&self, _which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
         let (scale, log_det) = if x[0] > 0.0 {
             (-0.5, -std::f64::consts::LN_2)
         } else {

@@ -264,6 +264,11 @@ pub struct SamplerSection {
     /// Whether the chains try the face-on/face-off mirror of theta_jn and psi after every
     /// transition (a Metropolis–Hastings jump between the two inclination modes).
     pub inclination_mirror: bool,
+    /// Whether the chains try the sky-ring reflection after every transition (a
+    /// Metropolis–Hastings jump that reflects the sky through the plane of two detectors and the
+    /// geocentre and re-solves theta_jn, phase, psi and the distance so that both detectors see
+    /// the same signal). Applies with exactly two detectors and the circular phases.
+    pub sky_ring_reflection: bool,
     /// Whether the likelihood is marginalised over luminosity_distance (bilby's
     /// `distance_marginalization`): the sampler explores the other parameters, and each draw's
     /// distance is drawn from its conditional posterior. Applies when luminosity_distance is
@@ -301,6 +306,7 @@ impl Default for SamplerSection {
             phase_coordinate: PhaseCoordinate::Peak,
             circular_phases: true,
             inclination_mirror: true,
+            sky_ring_reflection: true,
             distance_marginalization: true,
             num_chains: 4,
             num_warmup: 700,

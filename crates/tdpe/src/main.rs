@@ -17,6 +17,7 @@ mod posterior;
 mod prior;
 mod run_result;
 mod sky_frame;
+mod sky_ring;
 mod standardize;
 mod transform;
 

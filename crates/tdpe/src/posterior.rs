@@ -32,6 +32,7 @@ use crate::inclination_mirror::{InclinationMirror, PSI, THETA_JN};
 use crate::peak_phase::{PeakPhase, PhaseJacobian, PHASE};
 use crate::prior::{Distribution, PriorSet, GEOCENT_TIME};
 use crate::sky_frame::{DetectorFrameSky, SkyJacobian, DEC, RA};
+use crate::sky_ring::SkyRingReflection;
 use crate::transform::{spans_period, Transform};
 
 /// A BBH likelihood through the inner products ⟨d|h⟩ and ⟨h|h⟩ (ln L = ⟨d|h⟩ − ½⟨h|h⟩), with
@@ -182,8 +183,16 @@ pub struct Posterior<L> {
     circular: Option<CircularPhases>,
     /// The face-on/face-off jump, if chosen.
     mirror: Option<InclinationMirror>,
+    /// The jump between the ends of the two-detector sky ring, if chosen.
+    ring: Option<SkyRingReflection>,
     /// The likelihood marginalised over luminosity_distance (then not sampled), if chosen.
     distance: Option<DistanceMarginal>,
+}
+
+/// A Metropolis–Hastings jump offered to the sampler after every transition.
+enum Jump<'a> {
+    Inclination(&'a InclinationMirror),
+    SkyRing(&'a SkyRingReflection),
 }
 
 impl<L: BbhLikelihood> Posterior<L> {
@@ -212,6 +221,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             phase: None,
             circular: None,
             mirror: None,
+            ring: None,
             distance: None,
         }
     }
@@ -371,6 +381,29 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// parameter vectors that the sampler does not tell apart (same posterior, same x).
     pub fn equivalent_parameters(&self, theta: &[f64; 11], k: usize) -> [f64; 11] {
         self.circular.map_or(*theta, |map| map.equivalent(theta, k))
+    }
+
+    /// Offers the sampler the jump between the ends of the sky ring (see [`SkyRingReflection`])
+    /// after every transition, after the inclination mirror. Returns false (and changes
+    /// nothing) unless the sky, the time, theta_jn and the circular phases are sampled (the map
+    /// is an involution only up to the (φ, ψ) → (φ + π/2, ψ + π/2) symmetry, which φ ± ψ mod π
+    /// do not see).
+    pub fn use_sky_ring_reflection(&mut self, ring: SkyRingReflection) -> bool {
+        let sampled = |k: usize| self.coordinate_of(k).is_some();
+        let needed = [RA, DEC, GEOCENT_TIME, THETA_JN];
+        if self.circular.is_some() && needed.into_iter().all(sampled) {
+            self.ring = Some(ring);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The jumps offered to the sampler, in order: the inclination mirror, the sky ring.
+    fn jump(&self, which: usize) -> Option<Jump<'_>> {
+        let mirror = self.mirror.as_ref().map(Jump::Inclination);
+        let ring = self.ring.as_ref().map(Jump::SkyRing);
+        [mirror, ring].into_iter().flatten().nth(which)
     }
 
     /// Offers the sampler the face-on/face-off jump of `mirror` (see [`InclinationMirror`])
@@ -627,18 +660,25 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
     }
 
-    /// The inclination mirror's image of x and ln|det ∂x'/∂x| (see [`LogDensity::mirror`]):
-    /// the map has |det| = 1 in θ, so the determinant is that of the coordinate maps,
-    /// |det ∂θ/∂x| at x over that at x', each the prior term's Jacobian part.
-    fn mirror_image(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        let mirror = self.mirror.as_ref()?;
+    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`LogDensity::mirror`]): the map's
+    /// ln|det ∂θ'/∂θ| plus that of the coordinate maps, |det ∂θ/∂x| at x over that at x', each
+    /// the prior term's Jacobian part.
+    fn mirror_image(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
         let log_jacobian = |forwarded: &Forwarded| {
             let mut grad = vec![0.0; forwarded.coordinates.len()];
             self.prior_term(forwarded, &mut grad) - self.log_prior(&forwarded.theta)
         };
         let forwarded = self.forward(x);
-        let x_image = self.to_x(&mirror.image(&forwarded.theta));
-        let log_det = log_jacobian(&forwarded) - log_jacobian(&self.forward(&x_image));
+        let (theta_image, log_det_theta) = match self.jump(which)? {
+            Jump::Inclination(mirror) => (mirror.image(&forwarded.theta), 0.0),
+            Jump::SkyRing(ring) => {
+                let distance_sampled = self.coordinate_of(LUMINOSITY_DISTANCE).is_some();
+                ring.image(&forwarded.theta, distance_sampled)?
+            }
+        };
+        let x_image = self.to_x(&theta_image);
+        let log_det =
+            log_det_theta + log_jacobian(&forwarded) - log_jacobian(&self.forward(&x_image));
         if !log_det.is_finite() {
             // The image lies outside the prior's support (or the waveform's domain).
             return None;
@@ -690,8 +730,12 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
         self.wrap_periodic(x);
     }
 
-    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        self.mirror_image(x, image)
+    fn mirror_count(&self) -> usize {
+        usize::from(self.mirror.is_some()) + usize::from(self.ring.is_some())
+    }
+
+    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.mirror_image(which, x, image)
     }
 }
 
@@ -720,8 +764,12 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
         self.wrap_periodic(x);
     }
 
-    fn mirror(&self, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        self.mirror_image(x, image)
+    fn mirror_count(&self) -> usize {
+        usize::from(self.mirror.is_some()) + usize::from(self.ring.is_some())
+    }
+
+    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.mirror_image(which, x, image)
     }
 }
 
@@ -1134,7 +1182,9 @@ mod tests {
             assert!(
                 post.use_inclination_mirror(InclinationMirror::new(vec![(h1.clone(), 1.0)], 0.8))
             );
-            assert_mirror_is_an_involution_with_its_determinant(&post);
+            assert_mirror_is_an_involution_with_its_determinant(&post, 0, |theta, image| {
+                (image[THETA_JN] - (std::f64::consts::PI - theta[THETA_JN])).abs() < 1e-12
+            });
         }
 
         let psi_two_pi = DEFAULT_PRIOR.replace(
@@ -1148,21 +1198,56 @@ mod tests {
         let mut post = posterior(&psi_two_pi);
         assert!(!post.use_inclination_mirror(InclinationMirror::new(vec![(h1, 1.0)], 0.8)));
         let x = vec![0.1; 11];
-        assert_eq!(LogDensity::mirror(&post, &x, &mut [0.0; 11]), None);
+        assert_eq!(LogDensity::mirror(&post, 0, &x, &mut [0.0; 11]), None);
     }
 
-    /// The mirror of `post` near [`THETA`] maps θ_jn to π − θ_jn, maps its image back, and its
-    /// ln|det ∂x'/∂x| matches central differences (and is not trivially 0).
-    fn assert_mirror_is_an_involution_with_its_determinant(post: &Posterior<Mock>) {
-        let n = 11;
+    /// The sky-ring reflection in the sampler's coordinates (as the mirror's test, with the
+    /// circular phases), with the distance sampled and marginalised: an involution whose
+    /// ln|det ∂x'/∂x| matches finite differences; offered only with the circular phases.
+    #[test]
+    fn sky_ring_reflection_in_sampler_coordinates() {
+        let (h1, l1) = (
+            Detector::from_name("H1").unwrap(),
+            Detector::from_name("L1").unwrap(),
+        );
+        let ring = || SkyRingReflection::new(&[h1.clone(), l1.clone()], 0.8).unwrap();
+        for marginalised in [false, true] {
+            let mut post = posterior_in_effective_coordinates(DEFAULT_PRIOR);
+            if marginalised {
+                assert!(post.use_distance_marginalization());
+            }
+            assert!(
+                !post.use_sky_ring_reflection(ring()),
+                "needs the circular phases"
+            );
+            assert!(post.use_circular_phases());
+            let center = post.to_y(&THETA);
+            let scales = vec![0.2; center.len()];
+            post.standardize(Affine::diagonal(center, &scales));
+            assert!(post.use_sky_ring_reflection(ring()));
+            assert_eq!(LogDensity::mirror_count(&post), 1);
+            assert_mirror_is_an_involution_with_its_determinant(&post, 0, |theta, image| {
+                (image[DEC] - theta[DEC]).abs() > 0.05
+            });
+        }
+    }
+
+    /// Jump `which` of `post` near [`THETA`] satisfies `moved(θ, θ')`, maps its image back, and
+    /// its ln|det ∂x'/∂x| matches central differences (and is not trivially 0).
+    fn assert_mirror_is_an_involution_with_its_determinant(
+        post: &Posterior<Mock>,
+        which: usize,
+        moved: impl Fn(&[f64; 11], &[f64; 11]) -> bool,
+    ) {
+        let n = LogDensity::dim(post);
         let x: Vec<f64> = post.to_x(&THETA).iter().map(|v| v + 0.3).collect();
         let mut image = vec![0.0; n];
-        let log_det = LogDensity::mirror(post, &x, &mut image).unwrap();
+        let log_det = LogDensity::mirror(post, which, &x, &mut image).unwrap();
         let theta = post.parameters(&x);
         let mirrored = post.parameters(&image);
-        assert!((mirrored[THETA_JN] - (std::f64::consts::PI - theta[THETA_JN])).abs() < 1e-12);
+        assert!(moved(&theta, &mirrored), "{theta:?} -> {mirrored:?}");
         let mut back = vec![0.0; n];
-        let log_det_back = LogDensity::mirror(post, &image, &mut back).unwrap();
+        let log_det_back = LogDensity::mirror(post, which, &image, &mut back).unwrap();
         for (a, b) in back.iter().zip(&x) {
             assert!((a - b).abs() < 1e-9, "{back:?} vs {x:?}");
         }
@@ -1175,8 +1260,8 @@ mod tests {
             plus[j] += h;
             minus[j] -= h;
             let (mut image_plus, mut image_minus) = (vec![0.0; n], vec![0.0; n]);
-            LogDensity::mirror(post, &plus, &mut image_plus).unwrap();
-            LogDensity::mirror(post, &minus, &mut image_minus).unwrap();
+            LogDensity::mirror(post, which, &plus, &mut image_plus).unwrap();
+            LogDensity::mirror(post, which, &minus, &mut image_minus).unwrap();
             for i in 0..n {
                 jacobian[i * n + j] = (image_plus[i] - image_minus[i]) / (2.0 * h);
             }

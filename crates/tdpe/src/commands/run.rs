@@ -46,6 +46,7 @@ use crate::run_result::{
     SamplerSettings, TemperingReport, WaveformReconstruction,
 };
 use crate::sky_frame::DetectorFrameSky;
+use crate::sky_ring::SkyRingReflection;
 use crate::standardize::laplace_at_mode;
 use crate::transform::wrap;
 
@@ -105,6 +106,11 @@ pub struct Args {
     /// [config: sampler.inclination_mirror].
     #[arg(long, value_name = "BOOL")]
     pub inclination_mirror: Option<bool>,
+
+    /// Try the reflection between the two ends of the two-detector sky ring after every
+    /// transition [config: sampler.sky_ring_reflection].
+    #[arg(long, value_name = "BOOL")]
+    pub sky_ring_reflection: Option<bool>,
 
     /// Marginalise the likelihood over luminosity_distance, drawing each sample's distance
     /// afterwards [config: sampler.distance_marginalization].
@@ -190,6 +196,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(m) = args.inclination_mirror {
         s.inclination_mirror = m;
+    }
+    if let Some(m) = args.sky_ring_reflection {
+        s.sky_ring_reflection = m;
     }
     if let Some(m) = args.distance_marginalization {
         s.distance_marginalization = m;
@@ -803,6 +812,11 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
     if config.sampler.circular_phases {
         posterior.use_circular_phases();
+    }
+    if config.sampler.sky_ring_reflection {
+        if let Some(ring) = SkyRingReflection::new(detectors, gmst) {
+            posterior.use_sky_ring_reflection(ring);
+        }
     }
     let center = posterior.to_y(&fiducial_theta);
     let dim = center.len();
