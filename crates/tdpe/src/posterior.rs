@@ -400,10 +400,10 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// The jumps offered to the sampler, in order: the inclination mirror, the sky ring.
-    fn jump(&self, which: usize) -> Option<Jump<'_>> {
+    fn jumps(&self) -> impl Iterator<Item = Jump<'_>> {
         let mirror = self.mirror.as_ref().map(Jump::Inclination);
         let ring = self.ring.as_ref().map(Jump::SkyRing);
-        [mirror, ring].into_iter().flatten().nth(which)
+        [mirror, ring].into_iter().flatten()
     }
 
     /// Offers the sampler the face-on/face-off jump of `mirror` (see [`InclinationMirror`])
@@ -669,7 +669,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             self.prior_term(forwarded, &mut grad) - self.log_prior(&forwarded.theta)
         };
         let forwarded = self.forward(x);
-        let (theta_image, log_det_theta) = match self.jump(which)? {
+        let (theta_image, log_det_theta) = match self.jumps().nth(which)? {
             Jump::Inclination(mirror) => (mirror.image(&forwarded.theta), 0.0),
             Jump::SkyRing(ring) => {
                 let distance_sampled = self.coordinate_of(LUMINOSITY_DISTANCE).is_some();
@@ -731,7 +731,7 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
     }
 
     fn mirror_count(&self) -> usize {
-        usize::from(self.mirror.is_some()) + usize::from(self.ring.is_some())
+        self.jumps().count()
     }
 
     fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
@@ -765,7 +765,7 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
     }
 
     fn mirror_count(&self) -> usize {
-        usize::from(self.mirror.is_some()) + usize::from(self.ring.is_some())
+        self.jumps().count()
     }
 
     fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {

@@ -103,8 +103,7 @@ impl SkyRingReflection {
             return None;
         }
         // (u, v) at unit distance; the image's distance is then s = D'/D.
-        let cos_i = theta[THETA_JN].cos();
-        let (a, b) = ((1.0 + cos_i).powi(2) / 4.0, (1.0 - cos_i).powi(2) / 4.0);
+        let (a, b) = circular_weights(theta[THETA_JN].cos());
         let (sum, difference) = (theta[PHASE] + theta[PSI], theta[PHASE] - theta[PSI]);
         let u = a * Complex64::cis(-2.0 * sum);
         let v = b * Complex64::cis(-2.0 * difference);
@@ -120,8 +119,7 @@ impl SkyRingReflection {
             1.0
         };
         let theta_jn_image = cos_image.clamp(-1.0, 1.0).acos();
-        let a_image = (1.0 + cos_image).powi(2) / 4.0;
-        let b_image = (1.0 - cos_image).powi(2) / 4.0;
+        let (a_image, b_image) = circular_weights(cos_image);
         let scale = if a_image >= b_image {
             a_image / u_image.norm()
         } else {
@@ -152,6 +150,15 @@ impl SkyRingReflection {
             + distance_power * scale.ln();
         log_det.is_finite().then_some((image, log_det))
     }
+}
+
+/// (a, b) = ((1 + cos θ_jn)²/4, (1 − cos θ_jn)²/4): the weights of the two circular
+/// polarisations in the (2,±2) signal.
+fn circular_weights(cos_theta_jn: f64) -> (f64, f64) {
+    (
+        (1.0 + cos_theta_jn).powi(2) / 4.0,
+        (1.0 - cos_theta_jn).powi(2) / 4.0,
+    )
 }
 
 #[cfg(test)]
