@@ -17,5 +17,8 @@ mod projection;
 
 pub use error::SignalError;
 pub use model::SignalModel;
-pub use params::{chirp_mass_and_ratio, component_masses, BbhParameters, PARAMETER_NAMES};
+pub use params::{
+    chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, ParameterVector,
+    NUM_PARAMETERS, PARAMETER_NAMES,
+};
 pub use projection::{Projection, ProjectionGradient};

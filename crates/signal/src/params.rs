@@ -2,20 +2,132 @@
 
 use tdpe_phenomt::Real;
 
-/// bilby's names of the 11 parameters, in the order of [`BbhParameters::to_array`].
-pub const PARAMETER_NAMES: [&str; 11] = [
-    "chirp_mass",
-    "mass_ratio",
-    "chi_1",
-    "chi_2",
-    "luminosity_distance",
-    "theta_jn",
-    "psi",
-    "phase",
-    "geocent_time",
-    "ra",
-    "dec",
-];
+/// One parameter of the binary, in bilby's names: the index of its entry in a
+/// [`ParameterVector`] (`theta[Parameter::Psi]`). This is the one definition of the layout; the
+/// priors, the coordinate maps, the jumps and the outputs refer to parameters through it, so a
+/// parameter added here (precessing spins, say) reaches them without renumbering any of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Parameter {
+    /// Detector-frame chirp mass (m1 m2)^(3/5)/(m1 + m2)^(1/5), M☉.
+    ChirpMass,
+    /// m2/m1 ∈ (0, 1].
+    MassRatio,
+    /// Dimensionless aligned spin of the heavier body.
+    Chi1,
+    /// Dimensionless aligned spin of the lighter body.
+    Chi2,
+    /// Luminosity distance, Mpc.
+    LuminosityDistance,
+    /// Angle between the line of sight and the total angular momentum, rad.
+    ThetaJn,
+    /// Polarisation angle, rad.
+    Psi,
+    /// Orbital phase at the reference frequency (LAL's phiRef), rad.
+    Phase,
+    /// Time of the peak of |h22| at the geocentre, s (relative to the model's epoch inside
+    /// the sampler, absolute GPS in files).
+    GeocentTime,
+    /// Right ascension, rad.
+    Ra,
+    /// Declination, rad.
+    Dec,
+}
+
+/// How many parameters a [`ParameterVector`] holds.
+pub const NUM_PARAMETERS: usize = 11;
+
+/// A value for every [`Parameter`], indexed by it (or by its [`Parameter::index`]).
+pub type ParameterVector = [f64; NUM_PARAMETERS];
+
+impl Parameter {
+    /// Every parameter, in the order of a [`ParameterVector`].
+    pub const ALL: [Parameter; NUM_PARAMETERS] = [
+        Self::ChirpMass,
+        Self::MassRatio,
+        Self::Chi1,
+        Self::Chi2,
+        Self::LuminosityDistance,
+        Self::ThetaJn,
+        Self::Psi,
+        Self::Phase,
+        Self::GeocentTime,
+        Self::Ra,
+        Self::Dec,
+    ];
+
+    /// The position in a [`ParameterVector`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// bilby's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::ChirpMass => "chirp_mass",
+            Self::MassRatio => "mass_ratio",
+            Self::Chi1 => "chi_1",
+            Self::Chi2 => "chi_2",
+            Self::LuminosityDistance => "luminosity_distance",
+            Self::ThetaJn => "theta_jn",
+            Self::Psi => "psi",
+            Self::Phase => "phase",
+            Self::GeocentTime => "geocent_time",
+            Self::Ra => "ra",
+            Self::Dec => "dec",
+        }
+    }
+
+    /// The unit in plain text, if the parameter has one (bilby's units).
+    pub const fn unit(self) -> Option<&'static str> {
+        match self {
+            Self::ChirpMass => Some("M☉"),
+            Self::LuminosityDistance => Some("Mpc"),
+            Self::GeocentTime => Some("s"),
+            Self::ThetaJn | Self::Psi | Self::Phase | Self::Ra | Self::Dec => Some("rad"),
+            Self::MassRatio | Self::Chi1 | Self::Chi2 => None,
+        }
+    }
+
+    /// The period of an angle whose every value mod the period gives the same signal (ψ's is
+    /// π for the (2,±2) modes and for any network's antenna patterns), if it is one.
+    pub const fn period(self) -> Option<f64> {
+        match self {
+            Self::Psi => Some(std::f64::consts::PI),
+            Self::Phase | Self::Ra => Some(std::f64::consts::TAU),
+            _ => None,
+        }
+    }
+
+    /// The parameter named `name` (bilby's name), if there is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// bilby's names of the parameters, in the order of a [`ParameterVector`].
+pub const PARAMETER_NAMES: [&str; NUM_PARAMETERS] = {
+    let mut names = [""; NUM_PARAMETERS];
+    let mut k = 0;
+    while k < NUM_PARAMETERS {
+        names[k] = Parameter::ALL[k].name();
+        k += 1;
+    }
+    names
+};
+
+impl<T> std::ops::Index<Parameter> for [T; NUM_PARAMETERS] {
+    type Output = T;
+
+    fn index(&self, parameter: Parameter) -> &T {
+        &self[parameter.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Parameter> for [T; NUM_PARAMETERS] {
+    fn index_mut(&mut self, parameter: Parameter) -> &mut T {
+        &mut self[parameter.index()]
+    }
+}
 
 /// An aligned-spin binary black hole (bilby's conventions).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,8 +158,8 @@ pub struct BbhParameters {
 }
 
 impl BbhParameters {
-    /// The values in the order of [`PARAMETER_NAMES`].
-    pub fn to_array(&self) -> [f64; 11] {
+    /// The values as a [`ParameterVector`].
+    pub fn to_array(&self) -> ParameterVector {
         [
             self.chirp_mass,
             self.mass_ratio,
@@ -63,8 +175,8 @@ impl BbhParameters {
         ]
     }
 
-    /// From values in the order of [`PARAMETER_NAMES`].
-    pub fn from_array(v: [f64; 11]) -> Self {
+    /// From a [`ParameterVector`].
+    pub fn from_array(v: ParameterVector) -> Self {
         let [chirp_mass, mass_ratio, chi_1, chi_2, luminosity_distance, theta_jn, psi, phase, geocent_time, ra, dec] =
             v;
         Self {
@@ -134,5 +246,22 @@ mod tests {
         assert!((m1 - 36.0).abs() < 1e-12 && (m2 - 29.0).abs() < 1e-12);
         let p = BbhParameters::from_array(std::array::from_fn(|k| k as f64));
         assert_eq!(BbhParameters::from_array(p.to_array()), p);
+    }
+
+    /// The layout: names in order, indexing by parameter, lookup by name.
+    #[test]
+    fn one_layout() {
+        let p = BbhParameters::gw150914_like().to_array();
+        assert_eq!(p[Parameter::Psi], 0.6);
+        assert_eq!(p[Parameter::Dec], -1.27);
+        assert_eq!(
+            PARAMETER_NAMES[Parameter::GeocentTime.index()],
+            "geocent_time"
+        );
+        for (k, parameter) in Parameter::ALL.into_iter().enumerate() {
+            assert_eq!(parameter.index(), k);
+            assert_eq!(Parameter::from_name(PARAMETER_NAMES[k]), Some(parameter));
+        }
+        assert_eq!(Parameter::from_name("mass_1"), None);
     }
 }

@@ -11,9 +11,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
+use tdpe_posterior::{CoordinateOptions, IntrinsicCoordinates, PhaseCoordinate, ReferenceFrame};
 
-/// The default configuration (TOML text of `examples/default.toml`).
-pub const DEFAULT_CONFIG: &str = include_str!("../../../examples/default.toml");
+/// The default configuration (TOML text of `defaults/default.toml`, which
+/// `examples/default.toml` links to).
+pub const DEFAULT_CONFIG: &str = include_str!("../defaults/default.toml");
 
 /// A complete run configuration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,7 +39,8 @@ pub struct Config {
     pub minimum_frequency: f64,
     /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.
     pub reference_frequency: f64,
-    /// Prior file in bilby syntax, or `default` for `examples/gw150914_like.prior`.
+    /// Prior file in bilby syntax, or `default` for the GW150914-like priors
+    /// (`examples/gw150914_like.prior`).
     pub prior_file: String,
     /// PSD per detector: a built-in curve name (aLIGOZeroDetHighPower,
     /// aLIGODesignSensitivityT1800044, AdVDesignSensitivityP1200087,
@@ -202,45 +205,6 @@ pub enum MetricName {
     Diagonal,
 }
 
-/// The coordinates in which the sampler moves over the sky and time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum ReferenceFrame {
-    /// Zenith and azimuth about the baseline of the first two detectors, and the arrival time
-    /// at the first (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`); the results
-    /// are still reported as ra, dec and geocent_time. Needs two detectors.
-    Detectors,
-    /// ra, dec and geocent_time themselves.
-    Sky,
-}
-
-/// The coordinates in which the sampler moves over the mass ratio and the aligned spins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum IntrinsicCoordinates {
-    /// The symmetric mass ratio η, the effective spin χ_eff and the position u along the line
-    /// of constant χ_eff in the (chi_1, chi_2) square: the combinations the phase depends on,
-    /// so the posterior is closer to Gaussian. Each applies when its parameters allow it (η for
-    /// mass_ratio within (0, 1], (χ_eff, u) for both spins sampled over the same interval).
-    /// Results are still mass_ratio, chi_1 and chi_2.
-    Effective,
-    /// mass_ratio, chi_1 and chi_2 themselves.
-    Components,
-}
-
-/// The coordinate in which the sampler moves over the orbital phase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum PhaseCoordinate {
-    /// The phase at the signal's peak, φ + Δ(λ)/2 with Δ the (2,2) phase accumulated from
-    /// f_ref to the peak: the phase the data measure, so the posterior is no longer a thin
-    /// sheet curved along the masses and spins. Applies when phase is sampled, periodic, over
-    /// one full turn. Results are still bilby's phase at f_ref.
-    Peak,
-    /// bilby's phase at f_ref itself.
-    Reference,
-}
-
 /// Sampler settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -298,16 +262,17 @@ pub struct SamplerSection {
 
 impl Default for SamplerSection {
     fn default() -> Self {
+        let coordinates = CoordinateOptions::default();
         Self {
             kernel: KernelName::Nuts,
             metric: MetricName::Dense,
-            reference_frame: ReferenceFrame::Detectors,
-            intrinsic_coordinates: IntrinsicCoordinates::Effective,
-            phase_coordinate: PhaseCoordinate::Peak,
-            circular_phases: true,
-            inclination_mirror: true,
-            sky_ring_reflection: true,
-            distance_marginalization: true,
+            reference_frame: coordinates.reference_frame,
+            intrinsic_coordinates: coordinates.intrinsic_coordinates,
+            phase_coordinate: coordinates.phase_coordinate,
+            circular_phases: coordinates.circular_phases,
+            inclination_mirror: coordinates.inclination_mirror,
+            sky_ring_reflection: coordinates.sky_ring_reflection,
+            distance_marginalization: coordinates.distance_marginalization,
             num_chains: 4,
             num_warmup: 700,
             num_draws: 1500,
@@ -317,6 +282,29 @@ impl Default for SamplerSection {
             init_radius: 2.0,
             num_temperatures: 1,
             beta_min: 0.01,
+        }
+    }
+}
+
+impl SamplerSection {
+    /// The posterior's coordinates and jumps these settings ask for.
+    pub fn coordinate_options(&self) -> CoordinateOptions {
+        CoordinateOptions {
+            distance_marginalization: self.distance_marginalization,
+            intrinsic_coordinates: self.intrinsic_coordinates,
+            reference_frame: self.reference_frame,
+            phase_coordinate: self.phase_coordinate,
+            circular_phases: self.circular_phases,
+            inclination_mirror: self.inclination_mirror,
+            sky_ring_reflection: self.sky_ring_reflection,
+        }
+    }
+
+    /// The worker threads: `threads`, or all cores for 0.
+    pub fn resolved_threads(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
         }
     }
 }

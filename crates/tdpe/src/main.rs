@@ -3,25 +3,8 @@
 //! Each subcommand lives in its own module under `commands/`, with its arguments (a clap
 //! `Args` struct) and a `run` function; this file only dispatches.
 
-mod circular_phases;
-mod commands;
-mod config;
-mod data;
-mod distance_marginal;
-mod effective_spin;
-mod fiducial;
-mod inclination_mirror;
-mod output;
-mod peak_phase;
-mod posterior;
-mod prior;
-mod run_result;
-mod sky_frame;
-mod sky_ring;
-mod standardize;
-mod transform;
-
 use clap::{Parser, Subcommand};
+use tdpe::commands;
 
 /// Time-domain gravitational-wave parameter estimation.
 #[derive(Debug, Parser)]

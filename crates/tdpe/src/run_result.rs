@@ -1,4 +1,4 @@
-//! The hand-off between the run (`commands::run`) and the writers of `output`: everything a
+//! The hand-off between the run ([`crate::run`]) and the writers of `output`: everything a
 //! result file, a summary or a plot needs, in bilby's parameter names and units, with no
 //! sampler internals left to interpret.
 //!
@@ -16,6 +16,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 use tdpe_mcmc::ChainSummary;
+use tdpe_posterior::NotApplied;
 
 /// One named column of the posterior table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -201,6 +202,8 @@ pub struct RunResult {
     pub priors: Vec<PriorEntry>,
     /// Sampler settings.
     pub sampler_kwargs: SamplerSettings,
+    /// The requested sampling coordinates and jumps that did not apply to the priors.
+    pub not_applied: Vec<NotApplied>,
     /// Noise log-likelihood ln L(d | noise) = −½Σ_k(⟨d|d⟩ + log det 2πC_k) (bilby's
     /// `log_noise_evidence`).
     pub log_noise_evidence: f64,

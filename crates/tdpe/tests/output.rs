@@ -1,27 +1,21 @@
 //! The run's outputs (`output::write_all`) on synthetic run results: every product is written,
 //! atomically, in bilby's layout where it matters, and the plots survive degenerate data.
 //!
-//! The crate is a binary, so its `output` and `run_result` modules are compiled into this test
-//! by path. The synthetic run's products stay in `$CARGO_TARGET_TMPDIR/output-synthetic` for
+//! The synthetic run's products stay in `$CARGO_TARGET_TMPDIR/output-synthetic` for
 //! `tools/check_bilby_result.py` and for looking at the plots.
-
-#[allow(dead_code)] // Helpers the writers do not need are exercised by the run, not here.
-#[path = "../src/run_result.rs"]
-mod run_result;
-
-#[path = "../src/output/mod.rs"]
-mod output;
 
 use std::path::{Path, PathBuf};
 
 use rand::{Rng, SeedableRng};
 use rand_distr::{Distribution, StandardNormal};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use run_result::{
+use tdpe::output;
+use tdpe::run_result::{
     Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
     SamplerSettings, TemperingReport, WaveformReconstruction,
 };
 use tdpe_mcmc::ChainSummary;
+use tdpe_posterior::NotApplied;
 
 const TRIGGER: f64 = 1126259462.4;
 use tdpe_signal::PARAMETER_NAMES as NAMES;
@@ -244,6 +238,10 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
             beta_min: 0.01,
             distance_marginalization: true,
         },
+        not_applied: vec![NotApplied {
+            option: "sky_ring_reflection",
+            reason: "it needs exactly two detectors at distinct, non-antipodal sites",
+        }],
         tempering: None,
         log_noise_evidence: -4123.5,
         detectors: vec![
@@ -461,6 +459,11 @@ fn result_json_has_bilby_keys_and_round_trips() {
         }
     }
     assert_eq!(meta["chains"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        meta["not_applied"][0]["option"], "sky_ring_reflection",
+        "{}",
+        meta["not_applied"]
+    );
     assert_eq!(doc["parameter_labels"][0], r"$\mathcal{M}$");
     assert_eq!(doc["version"], "tdpe=0.1.0");
 }

@@ -25,8 +25,9 @@ fn path_str(p: &Path) -> &str {
 }
 
 /// `tdpe run` with NUTS on the zero-noise default, 2 chains of `iterations` warm-up iterations
-/// and as many draws, and the flags `extra`, into `outdir`; fails the test if the run fails.
-fn reduced_run(outdir: &Path, iterations: &str, extra: &[&str]) {
+/// and as many draws, and the flags `extra`, into `outdir`; fails the test if the run fails,
+/// and returns what it wrote to standard error.
+fn reduced_run(outdir: &Path, iterations: &str, extra: &[&str]) -> String {
     let mut args = vec![
         "run",
         "--zero-noise",
@@ -44,11 +45,20 @@ fn reduced_run(outdir: &Path, iterations: &str, extra: &[&str]) {
     ];
     args.extend_from_slice(extra);
     let out = tdpe(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    stderr
+}
+
+/// result.json of a run in `outdir`, with Python's non-finite numbers read as null.
+fn result_json(outdir: &Path) -> serde_json::Value {
+    // bilby writes NaN evidences without tempering; strict JSON has no non-finite numbers.
+    let text = std::fs::read_to_string(outdir.join("result.json"))
+        .unwrap()
+        .replace("-Infinity", "null")
+        .replace("Infinity", "null")
+        .replace("NaN", "null");
+    serde_json::from_str(&text).unwrap()
 }
 
 /// The default config with `replace` applied (pairs of old, new text).
@@ -206,13 +216,7 @@ fn distance_marginalization_is_recorded_and_can_be_switched_off() {
     for (flag, marginalised) in [("true", true), ("false", false)] {
         let outdir = dir.join(flag);
         reduced_run(&outdir, "30", &["--distance-marginalization", flag]);
-        // bilby writes NaN evidences without tempering; strict JSON has no non-finite numbers.
-        let text = std::fs::read_to_string(outdir.join("result.json"))
-            .unwrap()
-            .replace("-Infinity", "null")
-            .replace("Infinity", "null")
-            .replace("NaN", "null");
-        let result: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let result = result_json(&outdir);
         let flag_written = &result["meta_data"]["likelihood"]["distance_marginalization"];
         assert_eq!(flag_written.as_bool(), Some(marginalised));
         let keys = result["search_parameter_keys"].as_array().unwrap();
@@ -230,6 +234,44 @@ fn distance_marginalization_is_recorded_and_can_be_switched_off() {
         assert!(distances.iter().all(|d| (100.0..=5000.0).contains(d)));
         assert!(distances.iter().any(|&d| d != distances[0]));
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A requested coordinate or jump that the prior does not allow is reported, on standard error
+/// and in result.json, and the run goes on without it: with ψ over 2π, neither the circular
+/// phases nor the inclination mirror apply, and the sky-ring reflection needs the former.
+#[test]
+fn coordinates_the_prior_does_not_allow_are_reported() {
+    let dir = scratch("not-applied");
+    let prior = dir.join("psi.prior");
+    let psi = "psi = Uniform(name='psi', minimum=0, maximum=np.pi, boundary='periodic')";
+    assert!(
+        default_prior().contains(psi),
+        "the default prior's psi line changed"
+    );
+    let text = default_prior().replace(psi, &psi.replace("np.pi", "2 * np.pi"));
+    std::fs::write(&prior, text).unwrap();
+    let outdir = dir.join("out");
+    let stderr = reduced_run(&outdir, "30", &["--prior-file", path_str(&prior)]);
+    let refused = [
+        "inclination_mirror",
+        "circular_phases",
+        "sky_ring_reflection",
+    ];
+    for option in refused {
+        assert!(
+            stderr.contains(&format!("warning: sampler.{option} does not apply: ")),
+            "{stderr}"
+        );
+    }
+    let result = result_json(&outdir);
+    let written: Vec<&str> = result["meta_data"]["not_applied"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["option"].as_str().unwrap())
+        .collect();
+    assert_eq!(written, refused);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -9,12 +9,12 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use tdpe_signal::{BbhParameters, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
-use crate::commands::run::{relative_binning_at_fiducial, set_up};
 use crate::config::Config;
 use crate::output::atomic;
-use crate::prior::GEOCENT_TIME;
+use crate::problem::Problem;
+use crate::run::relative_binning_at_fiducial;
 
 /// Evaluates ln L (log-likelihood ratio against noise alone) exactly and by relative binning at
 /// each row of a CSV of points, and writes `lnl_exact,lnl_rb,gradient_norm_rb` (or `lnl_rb`
@@ -80,17 +80,17 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             .with_context(|| format!("cannot read {}", args.points.display()))?;
         Some(parse_points(&text, &args.points.display().to_string())?)
     };
-    let problem = set_up(config)?;
-    let (_, rb) = relative_binning_at_fiducial(&problem, problem.config.sampler.threads)?;
-    let evaluate = |absolute: &[f64; 11]| -> anyhow::Result<Vec<f64>> {
+    let problem = Problem::set_up(config)?;
+    let (_, rb) = relative_binning_at_fiducial(&problem)?;
+    let evaluate = |absolute: &ParameterVector| -> anyhow::Result<Vec<f64>> {
         let mut theta = *absolute;
-        theta[GEOCENT_TIME] -= problem.epoch.as_f64();
+        theta[Parameter::GeocentTime] -= problem.epoch.as_f64();
         let p = BbhParameters::from_array(theta);
         match quantities {
             Quantities::RelativeBinning => Ok(vec![rb.log_likelihood_ratio(&p)?]),
             Quantities::All => {
-                let exact = problem.exact.log_likelihood_ratio(&p)?;
-                let mut gradient = [0.0; 11];
+                let exact = problem.exact().log_likelihood_ratio(&p)?;
+                let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
                 let relative = rb.log_likelihood_ratio_and_gradient(&p, &mut gradient)?;
                 let norm = gradient.iter().map(|g| g * g).sum::<f64>().sqrt();
                 Ok(vec![exact, relative, norm])
@@ -124,7 +124,7 @@ fn stream_standard_input<F>(
     evaluate: F,
 ) -> anyhow::Result<()>
 where
-    F: FnMut(&[f64; 11]) -> anyhow::Result<Vec<f64>>,
+    F: FnMut(&ParameterVector) -> anyhow::Result<Vec<f64>>,
 {
     let output: Box<dyn Write> = if output.as_os_str() == "-" {
         Box::new(std::io::stdout().lock())
@@ -189,7 +189,7 @@ fn is_data(line: &str) -> bool {
 #[derive(Debug)]
 struct Columns {
     /// The field of each parameter, in [`PARAMETER_NAMES`] order.
-    fields: [usize; 11],
+    fields: [usize; tdpe_signal::NUM_PARAMETERS],
     /// The number of fields of the header, which every row must have.
     width: usize,
 }
@@ -199,7 +199,7 @@ impl Columns {
     /// columns are ignored). `source` names the input in messages.
     fn from_header(header: &str, source: &str) -> anyhow::Result<Self> {
         let names: Vec<&str> = header.split(',').map(str::trim).collect();
-        let mut fields = [0; 11];
+        let mut fields = [0; tdpe_signal::NUM_PARAMETERS];
         for (field, wanted) in fields.iter_mut().zip(PARAMETER_NAMES) {
             *field = names.iter().position(|n| *n == wanted).with_context(|| {
                 format!(
@@ -216,7 +216,12 @@ impl Columns {
 
     /// The parameters of `line`, line `number` (from 1) of `source`, in [`PARAMETER_NAMES`]
     /// order (geocent_time as given: absolute GPS).
-    fn parse_row(&self, line: &str, source: &str, number: usize) -> anyhow::Result<[f64; 11]> {
+    fn parse_row(
+        &self,
+        line: &str,
+        source: &str,
+        number: usize,
+    ) -> anyhow::Result<ParameterVector> {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         if fields.len() != self.width {
             bail!(
@@ -225,7 +230,7 @@ impl Columns {
                 self.width
             );
         }
-        let mut theta = [0.0; 11];
+        let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
         for (k, &field) in self.fields.iter().enumerate() {
             theta[k] = fields[field]
                 .parse::<f64>()
@@ -244,7 +249,7 @@ impl Columns {
 
 /// The points of a CSV with a header, as parameter arrays in [`PARAMETER_NAMES`] order
 /// (geocent_time absolute GPS); `source` names the file in messages.
-fn parse_points(text: &str, source: &str) -> anyhow::Result<Vec<[f64; 11]>> {
+fn parse_points(text: &str, source: &str) -> anyhow::Result<Vec<ParameterVector>> {
     let mut lines = text.lines().enumerate().filter(|(_, line)| is_data(line));
     let Some((_, header)) = lines.next() else {
         bail!("{source}: no header line");
@@ -278,7 +283,7 @@ fn stream_points<R, W, F>(
 where
     R: BufRead,
     W: Write,
-    F: FnMut(&[f64; 11]) -> anyhow::Result<Vec<f64>>,
+    F: FnMut(&ParameterVector) -> anyhow::Result<Vec<f64>>,
 {
     let mut lines = input.lines().enumerate();
     let mut next_data = || -> anyhow::Result<Option<(usize, String)>> {
@@ -362,7 +367,7 @@ mod tests {
 
     /// A stub likelihood: the sum of the parameters, failing where chirp_mass < 0 and NaN
     /// where it is 0.
-    fn stub(theta: &[f64; 11]) -> anyhow::Result<Vec<f64>> {
+    fn stub(theta: &ParameterVector) -> anyhow::Result<Vec<f64>> {
         match theta[0] {
             m if m < 0.0 => bail!("outside the model's range"),
             0.0 => Ok(vec![f64::NAN]),

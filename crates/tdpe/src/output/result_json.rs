@@ -11,7 +11,9 @@
 //! Beyond bilby's keys, `meta_data` carries the run's own record: the per-detector SNRs where
 //! bilby's GW likelihood puts them (`meta_data.likelihood.interferometers.<IFO>.optimal_SNR`),
 //! `sampling_time` and `total_time` in s, `versions`, `diagnostics` (`rhat`, `ess_bulk`,
-//! `ess_tail` keyed by parameter), the per-chain sampler statistics and the configuration.
+//! `ess_tail` keyed by parameter), `not_applied` (the requested sampling coordinates and jumps
+//! that the priors did not allow, each `{"option", "reason"}`), the per-chain sampler
+//! statistics and the configuration.
 
 use std::path::Path;
 
@@ -219,6 +221,10 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
             Json::object([("tdpe", Json::str(&result.version))]),
         ),
         ("diagnostics", diagnostics),
+        (
+            "not_applied",
+            Json::from_serde(serde_json::to_value(&result.not_applied)?),
+        ),
         ("chains", Json::Array(chains)),
         (
             "tempering",

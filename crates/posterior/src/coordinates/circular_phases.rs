@@ -2,7 +2,7 @@
 //! phases of the two circular polarisations.
 //!
 //! With the (2,2) and (2,−2) modes only, a detector sees Q = u w + v w̄ (see
-//! [`crate::inclination_mirror`]) with u ∝ (1 + cos θ_jn)² e^(−2i(φ+ψ)) and
+//! [`crate::jumps::inclination_mirror`]) with u ∝ (1 + cos θ_jn)² e^(−2i(φ+ψ)) and
 //! v ∝ (1 − cos θ_jn)² e^(−2i(φ−ψ)). Near face-off (|v| ≫ |u|) the data measure φ − ψ well
 //! and φ + ψ hardly at all; near face-on the reverse. In (φ, ψ) the posterior is then a thin
 //! ridge along a diagonal that wraps around the torus; folded into one period of each angle, the
@@ -21,13 +21,13 @@
 //! report a uniformly random one, so that phase and psi have the marginals of the full space.
 //!
 //! The map acts on whichever phase the sampler uses (bilby's φ at f_ref, or the phase at the
-//! peak of [`crate::peak_phase`], which differs from it by a shift that depends on the masses
+//! peak of [`crate::coordinates::peak_phase`], which differs from it by a shift that depends on the masses
 //! and spins alone).
+
+use tdpe_signal::{Parameter, ParameterVector};
 
 use std::f64::consts::{FRAC_PI_2, LN_2, PI, TAU};
 
-use crate::inclination_mirror::PSI;
-use crate::peak_phase::PHASE;
 use crate::transform::{spans_period, wrap};
 
 /// The map between (phase, psi) and (phase + psi, phase − psi); see the module documentation.
@@ -54,41 +54,45 @@ impl CircularPhases {
     }
 
     /// s of θ: α = φ + ψ in the phase slot, δ = φ − ψ in the psi slot, each in [0, π).
-    pub fn sampled(&self, theta: &[f64; 11]) -> [f64; 11] {
+    pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
         let mut s = *theta;
-        s[PHASE] = (theta[PHASE] + theta[PSI]).rem_euclid(PI);
-        s[PSI] = (theta[PHASE] - theta[PSI]).rem_euclid(PI);
+        s[Parameter::Phase] = (theta[Parameter::Phase] + theta[Parameter::Psi]).rem_euclid(PI);
+        s[Parameter::Psi] = (theta[Parameter::Phase] - theta[Parameter::Psi]).rem_euclid(PI);
         s
     }
 
     /// θ with (phase, psi) = (φ, ψ) wrapped into the priors' periods.
-    fn with_phase_and_psi(&self, theta: &[f64; 11], phi: f64, psi: f64) -> [f64; 11] {
+    fn with_phase_and_psi(&self, theta: &ParameterVector, phi: f64, psi: f64) -> ParameterVector {
         let mut out = *theta;
-        out[PHASE] = wrap(phi, self.phase_lower, TAU);
-        out[PSI] = wrap(psi, self.psi_lower, PI);
+        out[Parameter::Phase] = wrap(phi, self.phase_lower, TAU);
+        out[Parameter::Psi] = wrap(psi, self.psi_lower, PI);
         out
     }
 
     /// θ of s: the preimage φ = (α + δ)/2, ψ = (α − δ)/2, wrapped into the priors' periods.
     /// ∂(φ, ψ)/∂(α, δ) is constant (see [`CircularPhases::pull_back`]).
-    pub fn theta(&self, s: &[f64; 11]) -> [f64; 11] {
-        let (alpha, delta) = (s[PHASE], s[PSI]);
+    pub fn theta(&self, s: &ParameterVector) -> ParameterVector {
+        let (alpha, delta) = (s[Parameter::Phase], s[Parameter::Psi]);
         self.with_phase_and_psi(s, 0.5 * (alpha + delta), 0.5 * (alpha - delta))
     }
 
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
-    pub fn pull_back(g: &[f64; 11]) -> [f64; 11] {
+    pub fn pull_back(g: &ParameterVector) -> ParameterVector {
         let mut out = *g;
-        out[PHASE] = 0.5 * (g[PHASE] + g[PSI]);
-        out[PSI] = 0.5 * (g[PHASE] - g[PSI]);
+        out[Parameter::Phase] = 0.5 * (g[Parameter::Phase] + g[Parameter::Psi]);
+        out[Parameter::Psi] = 0.5 * (g[Parameter::Phase] - g[Parameter::Psi]);
         out
     }
 
     /// The `k`-th (k mod 4) of the four points with the same (α, δ) as θ: θ shifted by
     /// k·(π/2, π/2) in (φ, ψ), wrapped into the priors' periods (k = 0 gives θ).
-    pub fn equivalent(&self, theta: &[f64; 11], k: usize) -> [f64; 11] {
+    pub fn equivalent(&self, theta: &ParameterVector, k: usize) -> ParameterVector {
         let shift = (k % 4) as f64 * FRAC_PI_2;
-        self.with_phase_and_psi(theta, theta[PHASE] + shift, theta[PSI] + shift)
+        self.with_phase_and_psi(
+            theta,
+            theta[Parameter::Phase] + shift,
+            theta[Parameter::Psi] + shift,
+        )
     }
 }
 
@@ -98,7 +102,7 @@ mod tests {
     use tdpe_detector::{Detector, GpsTime};
     use tdpe_signal::{BbhParameters, SignalModel};
 
-    const THETA: [f64; 11] = [
+    const THETA: ParameterVector = [
         30.0, 0.8, 0.1, -0.2, 1000.0, 2.6, 0.6, 1.3, 0.0, 1.95, -1.27,
     ];
 
@@ -109,7 +113,7 @@ mod tests {
         let detectors = ["H1", "L1", "V1"].map(|n| Detector::from_name(n).unwrap());
         let epoch = GpsTime::from_f64(1126259462.4).unwrap();
         let model = SignalModel::new(detectors.to_vec(), epoch, 20.0, 1.0 / 2048.0).unwrap();
-        let strain = |t: &[f64; 11]| {
+        let strain = |t: &ParameterVector| {
             let p = BbhParameters::from_array(*t);
             model.strain(&p, -0.3, 1.0 / 2048.0, 700).unwrap()
         };
@@ -124,9 +128,15 @@ mod tests {
         let mut found = false;
         for k in 0..4 {
             let other = map.equivalent(&canonical, k);
-            assert!((0.0..TAU).contains(&other[PHASE]) && (0.0..PI).contains(&other[PSI]));
+            assert!(
+                (0.0..TAU).contains(&other[Parameter::Phase])
+                    && (0.0..PI).contains(&other[Parameter::Psi])
+            );
             let back = map.sampled(&other);
-            assert!((back[PHASE] - s[PHASE]).abs() < 1e-12 && (back[PSI] - s[PSI]).abs() < 1e-12);
+            assert!(
+                (back[Parameter::Phase] - s[Parameter::Phase]).abs() < 1e-12
+                    && (back[Parameter::Psi] - s[Parameter::Psi]).abs() < 1e-12
+            );
             for (a, b) in strain(&other)
                 .iter()
                 .flatten()
@@ -134,19 +144,21 @@ mod tests {
             {
                 assert!((a - b).abs() < 1e-12 * scale, "k = {k}: {a} vs {b}");
             }
-            found |= (other[PHASE] - THETA[PHASE]).abs() < 1e-12
-                && (other[PSI] - THETA[PSI]).abs() < 1e-12;
+            found |= (other[Parameter::Phase] - THETA[Parameter::Phase]).abs() < 1e-12
+                && (other[Parameter::Psi] - THETA[Parameter::Psi]).abs() < 1e-12;
             for j in 0..k {
                 let earlier = map.equivalent(&canonical, j);
                 assert!(
-                    (earlier[PHASE] - other[PHASE]).abs() + (earlier[PSI] - other[PSI]).abs() > 1.0
+                    (earlier[Parameter::Phase] - other[Parameter::Phase]).abs()
+                        + (earlier[Parameter::Psi] - other[Parameter::Psi]).abs()
+                        > 1.0
                 );
             }
         }
         assert!(found, "θ is not among the preimages of its own (α, δ)");
         // A shift that is not in the group changes the strain.
         let mut off = THETA;
-        off[PHASE] += FRAC_PI_2;
+        off[Parameter::Phase] += FRAC_PI_2;
         let changed = strain(&off)
             .iter()
             .flatten()
@@ -161,16 +173,16 @@ mod tests {
         let map = CircularPhases::new((0.0, TAU), (0.0, PI)).unwrap();
         let s = map.sampled(&THETA);
         let h = 1e-6;
-        for (slot, e) in [(PHASE, 0), (PSI, 1)] {
+        for (slot, e) in [(Parameter::Phase, 0), (Parameter::Psi, 1)] {
             let (mut plus, mut minus) = (s, s);
             plus[slot] += h;
             minus[slot] -= h;
             let (tp, tm) = (map.theta(&plus), map.theta(&minus));
             let column = [
-                (tp[PHASE] - tm[PHASE]) / (2.0 * h),
-                (tp[PSI] - tm[PSI]) / (2.0 * h),
+                (tp[Parameter::Phase] - tm[Parameter::Phase]) / (2.0 * h),
+                (tp[Parameter::Psi] - tm[Parameter::Psi]) / (2.0 * h),
             ];
-            for (g_slot, g_index) in [(PHASE, 0), (PSI, 1)] {
+            for (g_slot, g_index) in [(Parameter::Phase, 0), (Parameter::Psi, 1)] {
                 let mut g = [0.0; 11];
                 g[g_slot] = 1.0;
                 let pulled = CircularPhases::pull_back(&g);

@@ -10,8 +10,11 @@
 //! Optimization", §10.3) until the step increases ln p. At the mode, A = R⁻ᵀ with M = R Rᵀ.
 
 use tdpe_mcmc::LogDensity;
+use tdpe_signal::ParameterVector;
 
-use crate::posterior::Affine;
+use crate::affine::Affine;
+use crate::streams::Stream;
+use crate::{BbhLikelihood, Posterior, PosteriorError};
 
 /// Step of the central differences of the gradient that give the Hessian, in y units.
 const HESSIAN_STEP: f64 = 1e-4;
@@ -21,6 +24,32 @@ const MAX_NEWTON_STEPS: usize = 40;
 const GAIN_TOLERANCE: f64 = 1e-3;
 /// Damping increases tried per Newton step.
 const MAX_DAMPING_TRIES: usize = 20;
+/// Prior draws that give the prior widths bounding the Laplace map.
+const PRIOR_WIDTH_DRAWS: usize = 4000;
+
+impl<L: BbhLikelihood> Posterior<L> {
+    /// Standardises the posterior by the Laplace approximation at its mode, found by Newton
+    /// steps from `fiducial` ([`laplace_at_mode`], bounded by the prior widths, drawn from the
+    /// [`Stream::PriorWidths`] stream of `seed`); returns the number of Newton steps.
+    pub fn standardize_at_mode(
+        &mut self,
+        fiducial: &ParameterVector,
+        seed: u64,
+    ) -> Result<usize, PosteriorError> {
+        let center = self.to_y(fiducial);
+        let dim = center.len();
+        self.standardize(Affine::diagonal(center.clone(), &vec![1.0; dim]));
+        let x0 = self.to_x(fiducial);
+        let mut g0 = vec![0.0; x0.len()];
+        if !self.log_density_and_gradient(&x0, &mut g0).is_finite() {
+            return Err(PosteriorError::ZeroAtFiducial { theta: *fiducial });
+        }
+        let prior_widths = self.prior_widths(PRIOR_WIDTH_DRAWS, &mut Stream::PriorWidths.rng(seed));
+        let (affine, newton_steps) = laplace_at_mode(self, &center, &prior_widths);
+        self.standardize(affine);
+        Ok(newton_steps)
+    }
+}
 
 /// The mode of `target` near x = 0 and the Laplace map there.
 ///

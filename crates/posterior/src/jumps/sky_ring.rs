@@ -1,7 +1,7 @@
 //! The sky-ring reflection: a jump between the two ends of a two-detector network's sky ring.
 //!
 //! With the (2,2) and (2,−2) modes only, detector k sees Q_k = u w_k + v w̄_k (see
-//! [`crate::inclination_mirror`]): w_k = F₊ + iF× at ψ = 0, and the circular amplitudes
+//! [`crate::jumps::inclination_mirror`]): w_k = F₊ + iF× at ψ = 0, and the circular amplitudes
 //! u = a e^(−2i(φ+ψ))/D, v = b e^(−2i(φ−ψ))/D with a = (1 + cos θ_jn)²/4, b = (1 − cos θ_jn)²/4.
 //! For two detectors (Q_1, Q_2) = M (u, v) with M = [[w_1, w̄_1], [w_2, w̄_2]], so at any other
 //! sky position with matrix M' the amplitudes (u', v') = M'⁻¹M (u, v) give the same Q in both
@@ -23,16 +23,12 @@
 //! - without D (marginalised, D' = s D for every D): one factor s less;
 //! - time: t' = t + τ₁(sky) − τ₁(sky'), unit diagonal.
 
+use tdpe_signal::{Parameter, ParameterVector};
+
 use num_complex::Complex64;
 use tdpe_detector::Detector;
 
-use crate::distance_marginal::LUMINOSITY_DISTANCE;
-use crate::inclination_mirror::{PSI, THETA_JN};
-use crate::peak_phase::PHASE;
-use crate::prior::GEOCENT_TIME;
-use crate::sky_frame::{DEC, RA};
-
-/// The reflection of [`self`](crate::sky_ring) for a pair of detectors.
+/// The reflection of [`self`](crate::jumps::sky_ring) for a pair of detectors.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkyRingReflection {
     detectors: [Detector; 2],
@@ -94,8 +90,12 @@ impl SkyRingReflection {
     /// The image θ' of θ and ln|det ∂θ'/∂θ| over the sky, time, θ_jn, φ, ψ and, if
     /// `distance_sampled`, D (otherwise θ'[D] = θ[D] and the determinant is over the others);
     /// `None` where M is singular at either end.
-    pub fn image(&self, theta: &[f64; 11], distance_sampled: bool) -> Option<([f64; 11], f64)> {
-        let (ra, dec) = (theta[RA], theta[DEC]);
+    pub fn image(
+        &self,
+        theta: &ParameterVector,
+        distance_sampled: bool,
+    ) -> Option<(ParameterVector, f64)> {
+        let (ra, dec) = (theta[Parameter::Ra], theta[Parameter::Dec]);
         let (ra_image, dec_image) = self.reflect_sky(ra, dec);
         let (w, det) = self.response(ra, dec);
         let (w_image, det_image) = self.response(ra_image, dec_image);
@@ -103,8 +103,11 @@ impl SkyRingReflection {
             return None;
         }
         // (u, v) at unit distance; the image's distance is then s = D'/D.
-        let (a, b) = circular_weights(theta[THETA_JN].cos());
-        let (sum, difference) = (theta[PHASE] + theta[PSI], theta[PHASE] - theta[PSI]);
+        let (a, b) = circular_weights(theta[Parameter::ThetaJn].cos());
+        let (sum, difference) = (
+            theta[Parameter::Phase] + theta[Parameter::Psi],
+            theta[Parameter::Phase] - theta[Parameter::Psi],
+        );
         let u = a * Complex64::cis(-2.0 * sum);
         let v = b * Complex64::cis(-2.0 * difference);
         let q = [u * w[0] + v * w[0].conj(), u * w[1] + v * w[1].conj()];
@@ -129,24 +132,25 @@ impl SkyRingReflection {
         let difference_image = -0.5 * v_image.arg();
 
         let mut image = *theta;
-        image[RA] = ra_image;
-        image[DEC] = dec_image;
-        image[THETA_JN] = theta_jn_image;
-        image[PHASE] = 0.5 * (sum_image + difference_image);
-        image[PSI] = 0.5 * (sum_image - difference_image);
+        image[Parameter::Ra] = ra_image;
+        image[Parameter::Dec] = dec_image;
+        image[Parameter::ThetaJn] = theta_jn_image;
+        image[Parameter::Phase] = 0.5 * (sum_image + difference_image);
+        image[Parameter::Psi] = 0.5 * (sum_image - difference_image);
         let arrival =
             |d: &Detector, ra: f64, dec: f64| d.time_delay_from_geocenter(ra, dec, self.gmst);
-        image[GEOCENT_TIME] = theta[GEOCENT_TIME] + arrival(&self.detectors[0], ra, dec)
+        image[Parameter::GeocentTime] = theta[Parameter::GeocentTime]
+            + arrival(&self.detectors[0], ra, dec)
             - arrival(&self.detectors[0], ra_image, dec_image);
         let distance_power = if distance_sampled {
-            image[LUMINOSITY_DISTANCE] = theta[LUMINOSITY_DISTANCE] * scale;
+            image[Parameter::LuminosityDistance] = theta[Parameter::LuminosityDistance] * scale;
             5.0
         } else {
             4.0
         };
         let log_det = (dec.cos() / dec_image.cos()).ln()
             + 2.0 * (det.norm() / det_image.norm()).ln()
-            + 7.0 * (theta[THETA_JN].sin() / theta_jn_image.sin()).ln()
+            + 7.0 * (theta[Parameter::ThetaJn].sin() / theta_jn_image.sin()).ln()
             + distance_power * scale.ln();
         log_det.is_finite().then_some((image, log_det))
     }
@@ -178,14 +182,20 @@ mod tests {
     fn image_keeps_both_detectors_signals_and_is_an_involution() {
         let gmst = 1.7;
         let ring = SkyRingReflection::new(&pair(), gmst).unwrap();
-        let signal = |theta: &[f64; 11], d: &Detector| {
-            let f = d.antenna_pattern(theta[RA], theta[DEC], theta[PSI], gmst);
-            let c = theta[THETA_JN].cos();
+        let signal = |theta: &ParameterVector, d: &Detector| {
+            let f = d.antenna_pattern(
+                theta[Parameter::Ra],
+                theta[Parameter::Dec],
+                theta[Parameter::Psi],
+                gmst,
+            );
+            let c = theta[Parameter::ThetaJn].cos();
             let amplitude = Complex64::new(f.plus * (1.0 + c * c) / 2.0, f.cross * c);
-            let arrival =
-                theta[GEOCENT_TIME] + d.time_delay_from_geocenter(theta[RA], theta[DEC], gmst);
+            let arrival = theta[Parameter::GeocentTime]
+                + d.time_delay_from_geocenter(theta[Parameter::Ra], theta[Parameter::Dec], gmst);
             (
-                amplitude * Complex64::cis(-2.0 * theta[PHASE]) / theta[LUMINOSITY_DISTANCE],
+                amplitude * Complex64::cis(-2.0 * theta[Parameter::Phase])
+                    / theta[Parameter::LuminosityDistance],
                 arrival,
             )
         };
@@ -198,7 +208,7 @@ mod tests {
         ] {
             let (image, log_det) = ring.image(&theta, true).unwrap();
             assert!(
-                (image[DEC] - theta[DEC]).abs() > 0.05,
+                (image[Parameter::Dec] - theta[Parameter::Dec]).abs() > 0.05,
                 "the sky moves: {image:?}"
             );
             for d in pair().iter() {
@@ -208,14 +218,24 @@ mod tests {
                 assert!((t - t_image).abs() < 1e-12, "{t} vs {t_image}");
             }
             let (back, log_det_back) = ring.image(&image, true).unwrap();
-            for k in [RA, DEC, THETA_JN, LUMINOSITY_DISTANCE, GEOCENT_TIME] {
+            for k in [
+                Parameter::Ra,
+                Parameter::Dec,
+                Parameter::ThetaJn,
+                Parameter::LuminosityDistance,
+                Parameter::GeocentTime,
+            ] {
                 assert!(
                     (back[k] - theta[k]).abs() < 1e-9,
-                    "{k}: {back:?} vs {theta:?}"
+                    "{k:?}: {back:?} vs {theta:?}"
                 );
             }
-            let sum = |t: &[f64; 11]| (t[PHASE] + t[PSI]).rem_euclid(std::f64::consts::PI);
-            let diff = |t: &[f64; 11]| (t[PHASE] - t[PSI]).rem_euclid(std::f64::consts::PI);
+            let sum = |t: &ParameterVector| {
+                (t[Parameter::Phase] + t[Parameter::Psi]).rem_euclid(std::f64::consts::PI)
+            };
+            let diff = |t: &ParameterVector| {
+                (t[Parameter::Phase] - t[Parameter::Psi]).rem_euclid(std::f64::consts::PI)
+            };
             let near = |x: f64, y: f64| {
                 let d = (x - y).rem_euclid(std::f64::consts::PI);
                 d.min(std::f64::consts::PI - d) < 1e-9

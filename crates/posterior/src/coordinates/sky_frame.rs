@@ -1,14 +1,10 @@
 //! Sampling coordinates for the sky and time: the frame of a detector pair.
 
+use tdpe_signal::{Parameter, ParameterVector};
+
 use tdpe_detector::{Detector, DetectorPairFrame};
 
-use crate::prior::GEOCENT_TIME;
 use crate::transform::Transform;
-
-/// Index of ra in [`PARAMETER_NAMES`] (the zenith angle takes its place in s).
-pub const RA: usize = 9;
-/// Index of dec (the azimuth takes its place in s).
-pub const DEC: usize = 10;
 
 /// Samples the sky in the frame of the first two detectors and the time at the first detector
 /// (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`): the two-detector sky ring is
@@ -36,11 +32,13 @@ pub struct SkyJacobian {
 
 impl SkyJacobian {
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
-    pub fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
+    pub fn pull_back(&self, g: &ParameterVector) -> ParameterVector {
         let mut out = *g;
-        let dot = |d: &[f64; 3]| d[0] * g[GEOCENT_TIME] + d[1] * g[RA] + d[2] * g[DEC];
-        out[RA] = dot(&self.d_zenith);
-        out[DEC] = dot(&self.d_azimuth);
+        let dot = |d: &[f64; 3]| {
+            d[0] * g[Parameter::GeocentTime] + d[1] * g[Parameter::Ra] + d[2] * g[Parameter::Dec]
+        };
+        out[Parameter::Ra] = dot(&self.d_zenith);
+        out[Parameter::Dec] = dot(&self.d_azimuth);
         out
     }
 }
@@ -66,28 +64,32 @@ impl DetectorFrameSky {
     }
 
     /// s of θ: (t_det, zenith, azimuth) in place of (geocent_time, ra, dec).
-    pub fn sampled(&self, theta: &[f64; 11]) -> [f64; 11] {
+    pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
         let mut s = *theta;
-        let (zenith, azimuth) = self.frame.from_ra_dec(theta[RA], theta[DEC]);
-        let delay = self
-            .reference
-            .time_delay_from_geocenter(theta[RA], theta[DEC], self.gmst);
-        s[GEOCENT_TIME] = theta[GEOCENT_TIME] + delay;
-        s[RA] = zenith;
-        s[DEC] = azimuth;
+        let (zenith, azimuth) = self
+            .frame
+            .from_ra_dec(theta[Parameter::Ra], theta[Parameter::Dec]);
+        let delay = self.reference.time_delay_from_geocenter(
+            theta[Parameter::Ra],
+            theta[Parameter::Dec],
+            self.gmst,
+        );
+        s[Parameter::GeocentTime] = theta[Parameter::GeocentTime] + delay;
+        s[Parameter::Ra] = zenith;
+        s[Parameter::Dec] = azimuth;
         s
     }
 
     /// θ of s, with the Jacobian.
-    pub fn theta(&self, s: &[f64; 11]) -> ([f64; 11], SkyJacobian) {
-        let sky = self.frame.to_ra_dec(s[RA], s[DEC]);
+    pub fn theta(&self, s: &ParameterVector) -> (ParameterVector, SkyJacobian) {
+        let sky = self.frame.to_ra_dec(s[Parameter::Ra], s[Parameter::Dec]);
         let delay = self
             .reference
             .time_delay_derivatives(sky.ra, sky.dec, self.gmst);
         let mut theta = *s;
-        theta[GEOCENT_TIME] = s[GEOCENT_TIME] - delay.value;
-        theta[RA] = sky.ra;
-        theta[DEC] = sky.dec;
+        theta[Parameter::GeocentTime] = s[Parameter::GeocentTime] - delay.value;
+        theta[Parameter::Ra] = sky.ra;
+        theta[Parameter::Dec] = sky.dec;
         let column = |k: usize| {
             [
                 -(delay.d_ra * sky.d_ra[k] + delay.d_dec * sky.d_dec[k]),
@@ -99,9 +101,9 @@ impl DetectorFrameSky {
         let jacobian = SkyJacobian {
             d_zenith: column(0),
             d_azimuth: column(1),
-            log_det: s[RA].sin().ln() - sky.dec.cos().ln(),
+            log_det: s[Parameter::Ra].sin().ln() - sky.dec.cos().ln(),
             d_log_det: [
-                1.0 / s[RA].tan() + tan_dec * sky.d_dec[0],
+                1.0 / s[Parameter::Ra].tan() + tan_dec * sky.d_dec[0],
                 tan_dec * sky.d_dec[1],
             ],
         };

@@ -22,9 +22,6 @@ use tdpe_likelihood::InnerProducts;
 
 use crate::prior::Distribution;
 
-/// Index of luminosity_distance in [`tdpe_signal::PARAMETER_NAMES`].
-pub const LUMINOSITY_DISTANCE: usize = 4;
-
 /// Gauss–Legendre nodes of the marginalisation (exact for polynomials of degree 95; within
 /// 1e-8 of brute force for power-law priors, tests below).
 const QUADRATURE_NODES: usize = 48;

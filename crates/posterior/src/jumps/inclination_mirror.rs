@@ -16,19 +16,14 @@
 //! β depends on the sky alone, which the map leaves unchanged: it is an involution with
 //! |det| = 1 (∂ψ'/∂ψ = −1 on the diagonal of a triangular Jacobian).
 
+use tdpe_signal::{Parameter, ParameterVector};
+
 use std::f64::consts::PI;
 
 use num_complex::Complex64;
 use tdpe_detector::Detector;
 
-use crate::sky_frame::{DEC, RA};
-
-/// Index of theta_jn in [`tdpe_signal::PARAMETER_NAMES`].
-pub const THETA_JN: usize = 5;
-/// Index of psi.
-pub const PSI: usize = 6;
-
-/// The mirror of [`self`](crate::inclination_mirror) for a detector network.
+/// The mirror of [`self`](crate::jumps::inclination_mirror) for a detector network.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InclinationMirror {
     /// Each detector with its sensitivity σ² (⟨h|h⟩ per unit |Q|², any common scale).
@@ -44,12 +39,17 @@ impl InclinationMirror {
     }
 
     /// β of the sky position of θ: ½ arg Σ_k σ_k² w_k².
-    fn polarisation_axis(&self, theta: &[f64; 11]) -> f64 {
+    fn polarisation_axis(&self, theta: &ParameterVector) -> f64 {
         let sum: Complex64 = self
             .detectors
             .iter()
             .map(|(detector, sensitivity)| {
-                let f = detector.antenna_pattern(theta[RA], theta[DEC], 0.0, self.gmst);
+                let f = detector.antenna_pattern(
+                    theta[Parameter::Ra],
+                    theta[Parameter::Dec],
+                    0.0,
+                    self.gmst,
+                );
                 sensitivity * Complex64::new(f.plus, f.cross).powi(2)
             })
             .sum();
@@ -58,10 +58,11 @@ impl InclinationMirror {
 
     /// θ with θ_jn → π − θ_jn and ψ → β − ψ (in [0, π); the posterior wraps it into its
     /// prior's period).
-    pub fn image(&self, theta: &[f64; 11]) -> [f64; 11] {
+    pub fn image(&self, theta: &ParameterVector) -> ParameterVector {
         let mut image = *theta;
-        image[THETA_JN] = PI - theta[THETA_JN];
-        image[PSI] = (self.polarisation_axis(theta) - theta[PSI]).rem_euclid(PI);
+        image[Parameter::ThetaJn] = PI - theta[Parameter::ThetaJn];
+        image[Parameter::Psi] =
+            (self.polarisation_axis(theta) - theta[Parameter::Psi]).rem_euclid(PI);
         image
     }
 }
@@ -81,14 +82,22 @@ mod tests {
             (0.5, 1.1, 1.4, 1.2),
         ] {
             let mut theta = [0.0; 11];
-            (theta[RA], theta[DEC], theta[PSI], theta[THETA_JN]) = (ra, dec, psi, theta_jn);
+            (
+                theta[Parameter::Ra],
+                theta[Parameter::Dec],
+                theta[Parameter::Psi],
+                theta[Parameter::ThetaJn],
+            ) = (ra, dec, psi, theta_jn);
             let image = mirror.image(&theta);
-            assert!((image[THETA_JN].cos() + theta_jn.cos()).abs() < 1e-15);
-            assert!((0.0..PI).contains(&image[PSI]));
+            assert!((image[Parameter::ThetaJn].cos() + theta_jn.cos()).abs() < 1e-15);
+            assert!((0.0..PI).contains(&image[Parameter::Psi]));
             let back = mirror.image(&image);
-            assert!((back[PSI] - psi).abs() < 1e-12 && (back[THETA_JN] - theta_jn).abs() < 1e-15);
+            assert!(
+                (back[Parameter::Psi] - psi).abs() < 1e-12
+                    && (back[Parameter::ThetaJn] - theta_jn).abs() < 1e-15
+            );
             let f = |p: f64| h1.antenna_pattern(ra, dec, p, gmst);
-            let (before, after) = (f(psi), f(image[PSI]));
+            let (before, after) = (f(psi), f(image[Parameter::Psi]));
             assert!(
                 (after.plus - before.plus).abs() < 1e-12,
                 "{before:?} {after:?}"
@@ -128,8 +137,13 @@ mod tests {
                 .sum()
         };
         let mut theta = [0.0; 11];
-        (theta[RA], theta[DEC], theta[PSI], theta[THETA_JN]) = (ra, dec, psi, 0.4);
-        let [psi_best, psi_h1, psi_l1] = mirrors.map(|m| m.image(&theta)[PSI]);
+        (
+            theta[Parameter::Ra],
+            theta[Parameter::Dec],
+            theta[Parameter::Psi],
+            theta[Parameter::ThetaJn],
+        ) = (ra, dec, psi, 0.4);
+        let [psi_best, psi_h1, psi_l1] = mirrors.map(|m| m.image(&theta)[Parameter::Psi]);
         let [best, h1_only, l1_only] = [psi_best, psi_h1, psi_l1].map(misfit);
         for step in [-1e-3, 1e-3] {
             assert!(misfit(psi_best + step) > best);

@@ -13,8 +13,10 @@
 //! Near face-on or face-off the (2,2) signal depends on φ_peak and ψ only through φ_peak ± ψ, a
 //! straight ridge in (ψ, φ_peak) that wraps around the torus. A shear δ = φ_peak + sign(cos θ_jn)ψ
 //! (bilby's `delta_phase`) would straighten it for one sign of cos θ_jn but tilt it for the other,
-//! and two-detector posteriors often have both; [`crate::circular_phases`] samples both sums
+//! and two-detector posteriors often have both; [`crate::coordinates::circular_phases`] samples both sums
 //! instead.
+
+use tdpe_signal::{Parameter, ParameterVector};
 
 use std::f64::consts::TAU;
 
@@ -22,9 +24,6 @@ use tdpe_phenomt::Dual;
 use tdpe_signal::{SignalError, SignalModel};
 
 use crate::transform::{spans_period, wrap};
-
-/// Index of `phase` in [`tdpe_signal::PARAMETER_NAMES`].
-pub const PHASE: usize = 7;
 
 /// The map between bilby's `phase` and the phase at the peak; see the module documentation.
 #[derive(Debug, Clone)]
@@ -43,10 +42,10 @@ pub struct PhaseJacobian {
 
 impl PhaseJacobian {
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
-    pub fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
+    pub fn pull_back(&self, g: &ParameterVector) -> ParameterVector {
         let mut out = *g;
         for (o, d) in out.iter_mut().zip(&self.d_intrinsic) {
-            *o += d * g[PHASE];
+            *o += d * g[Parameter::Phase];
         }
         out
     }
@@ -67,7 +66,7 @@ impl PeakPhase {
     }
 
     /// Δ(λ) = Φ(0) − Φ(t_ref) of the (2,2) mode, with its derivatives in λ.
-    fn accumulated_phase(&self, theta: &[f64; 11]) -> Result<Dual<4>, SignalError> {
+    fn accumulated_phase(&self, theta: &ParameterVector) -> Result<Dual<4>, SignalError> {
         // The likelihood's gradient at this point sets up the same waveform: the model keeps
         // it, so the two share one set-up.
         let waveform = self
@@ -77,24 +76,25 @@ impl PeakPhase {
     }
 
     /// s of θ: φ_peak = φ + Δ(λ)/2 in place of φ.
-    pub fn sampled(&self, theta: &[f64; 11]) -> Result<[f64; 11], SignalError> {
+    pub fn sampled(&self, theta: &ParameterVector) -> Result<ParameterVector, SignalError> {
         let mut s = *theta;
-        s[PHASE] = self.in_support(theta[PHASE] + 0.5 * self.accumulated_phase(theta)?.re);
+        s[Parameter::Phase] =
+            self.in_support(theta[Parameter::Phase] + 0.5 * self.accumulated_phase(theta)?.re);
         Ok(s)
     }
 
     /// θ of s (whose λ are already the physical ones), with the Jacobian. Where the waveform
     /// cannot be set up the phase is NaN, so that the posterior there is −∞.
-    pub fn theta(&self, s: &[f64; 11]) -> ([f64; 11], PhaseJacobian) {
+    pub fn theta(&self, s: &ParameterVector) -> (ParameterVector, PhaseJacobian) {
         let mut theta = *s;
         match self.accumulated_phase(s) {
             Ok(delta) => {
-                theta[PHASE] = self.in_support(s[PHASE] - 0.5 * delta.re);
+                theta[Parameter::Phase] = self.in_support(s[Parameter::Phase] - 0.5 * delta.re);
                 let d_intrinsic = delta.eps.map(|d| -0.5 * d);
                 (theta, PhaseJacobian { d_intrinsic })
             }
             Err(_) => {
-                theta[PHASE] = f64::NAN;
+                theta[Parameter::Phase] = f64::NAN;
                 let d_intrinsic = [0.0; 4];
                 (theta, PhaseJacobian { d_intrinsic })
             }

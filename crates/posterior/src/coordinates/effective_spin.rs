@@ -15,14 +15,9 @@
 //! |det ∂(χ₁, χ₂)/∂(χ_eff, u)| = (hi − lo)(1 + q)/q, so a prior uniform in (χ₁, χ₂) is uniform
 //! in u along each line: the band becomes straight and the u-direction stays prior-shaped.
 
-use crate::transform::Transform;
+use tdpe_signal::{Parameter, ParameterVector};
 
-/// Index of mass_ratio in the parameter vector.
-pub const MASS_RATIO: usize = 1;
-/// Index of chi_1 (χ_eff takes its place in s).
-pub const CHI_1: usize = 2;
-/// Index of chi_2 (u takes its place in s).
-pub const CHI_2: usize = 3;
+use crate::transform::Transform;
 
 /// (χ_eff, u) coordinates for aligned spins sharing the support [lower, upper].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,12 +42,12 @@ pub struct SpinJacobian {
 
 impl SpinJacobian {
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
-    pub fn pull_back(&self, g: &[f64; 11]) -> [f64; 11] {
-        let dot = |d: &[f64; 2]| d[0] * g[CHI_1] + d[1] * g[CHI_2];
+    pub fn pull_back(&self, g: &ParameterVector) -> ParameterVector {
+        let dot = |d: &[f64; 2]| d[0] * g[Parameter::Chi1] + d[1] * g[Parameter::Chi2];
         let mut out = *g;
-        out[MASS_RATIO] += dot(&self.d_mass_ratio);
-        out[CHI_1] = dot(&self.d_effective);
-        out[CHI_2] = dot(&self.d_fraction);
+        out[Parameter::MassRatio] += dot(&self.d_mass_ratio);
+        out[Parameter::Chi1] = dot(&self.d_effective);
+        out[Parameter::Chi2] = dot(&self.d_fraction);
         out
     }
 }
@@ -112,19 +107,27 @@ impl EffectiveSpin {
     }
 
     /// s of θ: (χ_eff, u) in place of (χ₁, χ₂).
-    pub fn sampled(&self, theta: &[f64; 11]) -> [f64; 11] {
-        let (q, chi_1, chi_2) = (theta[MASS_RATIO], theta[CHI_1], theta[CHI_2]);
+    pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
+        let (q, chi_1, chi_2) = (
+            theta[Parameter::MassRatio],
+            theta[Parameter::Chi1],
+            theta[Parameter::Chi2],
+        );
         let effective = (chi_1 + q * chi_2) / (1.0 + q);
         let (lo, hi) = self.segment(q, effective);
         let mut s = *theta;
-        s[CHI_1] = effective;
-        s[CHI_2] = (chi_1 - lo.value) / (hi.value - lo.value);
+        s[Parameter::Chi1] = effective;
+        s[Parameter::Chi2] = (chi_1 - lo.value) / (hi.value - lo.value);
         s
     }
 
     /// θ of s, with the Jacobian.
-    pub fn theta(&self, s: &[f64; 11]) -> ([f64; 11], SpinJacobian) {
-        let (q, effective, u) = (s[MASS_RATIO], s[CHI_1], s[CHI_2]);
+    pub fn theta(&self, s: &ParameterVector) -> (ParameterVector, SpinJacobian) {
+        let (q, effective, u) = (
+            s[Parameter::MassRatio],
+            s[Parameter::Chi1],
+            s[Parameter::Chi2],
+        );
         let (lo, hi) = self.segment(q, effective);
         let width = hi.value - lo.value;
         let chi_1 = lo.value + u * width;
@@ -133,8 +136,8 @@ impl EffectiveSpin {
         let d1_dq = mix(lo.d_mass_ratio, hi.d_mass_ratio);
         let d1_de = mix(lo.d_effective, hi.d_effective);
         let mut theta = *s;
-        theta[CHI_1] = chi_1;
-        theta[CHI_2] = chi_2;
+        theta[Parameter::Chi1] = chi_1;
+        theta[Parameter::Chi2] = chi_2;
         let jacobian = SpinJacobian {
             d_mass_ratio: [d1_dq, (effective - d1_dq - chi_2) / q],
             d_effective: [d1_de, (1.0 + q - d1_de) / q],
@@ -158,9 +161,13 @@ mod tests {
         upper: 0.99,
     };
 
-    fn s_at(q: f64, effective: f64, u: f64) -> [f64; 11] {
+    fn s_at(q: f64, effective: f64, u: f64) -> ParameterVector {
         let mut s = [0.0; 11];
-        (s[MASS_RATIO], s[CHI_1], s[CHI_2]) = (q, effective, u);
+        (
+            s[Parameter::MassRatio],
+            s[Parameter::Chi1],
+            s[Parameter::Chi2],
+        ) = (q, effective, u);
         s
     }
 
@@ -178,12 +185,12 @@ mod tests {
     fn round_trip_and_definition() {
         for (q, effective, u) in POINTS {
             let (theta, _) = SPINS.theta(&s_at(q, effective, u));
-            let (chi_1, chi_2) = (theta[CHI_1], theta[CHI_2]);
+            let (chi_1, chi_2) = (theta[Parameter::Chi1], theta[Parameter::Chi2]);
             assert!(chi_1.abs() < 0.99 && chi_2.abs() < 0.99, "{theta:?}");
             assert!(((chi_1 + q * chi_2) / (1.0 + q) - effective).abs() < 1e-14);
             let back = SPINS.sampled(&theta);
-            assert!((back[CHI_1] - effective).abs() < 1e-14);
-            assert!((back[CHI_2] - u).abs() < 1e-12, "{back:?}");
+            assert!((back[Parameter::Chi1] - effective).abs() < 1e-14);
+            assert!((back[Parameter::Chi2] - u).abs() < 1e-12, "{back:?}");
         }
     }
 
@@ -201,14 +208,14 @@ mod tests {
             for (step, d_spins, d_log_det) in directions {
                 let at = |sign: f64| {
                     let s = s_at(
-                        q + sign * step[MASS_RATIO],
-                        effective + sign * step[CHI_1],
-                        u + sign * step[CHI_2],
+                        q + sign * step[Parameter::MassRatio],
+                        effective + sign * step[Parameter::Chi1],
+                        u + sign * step[Parameter::Chi2],
                     );
                     SPINS.theta(&s)
                 };
                 let ((p, jp), (m, jm)) = (at(1.0), at(-1.0));
-                for (k, index) in [CHI_1, CHI_2].into_iter().enumerate() {
+                for (k, index) in [Parameter::Chi1, Parameter::Chi2].into_iter().enumerate() {
                     let fd = (p[index] - m[index]) / (2.0 * h);
                     assert!((fd - d_spins[k]).abs() < 1e-6, "{q} {effective} {u}: {k}");
                 }

@@ -1,0 +1,183 @@
+//! Sampling coordinates: maps θ = F(s) that replace a group of bilby's parameters by
+//! coordinates in which the posterior is closer to Gaussian (docs/sampling.md §3).
+//!
+//! Each map acts on a few entries of the parameter vector and leaves the others as they are. The
+//! posterior composes the chosen maps in the order of [`CoordinateMap`]'s variants, which is
+//! also the order in which their log-determinants are summed: the effective spin, the circular
+//! phases and the detector frame act on disjoint parameters, and the peak phase, which reads the
+//! physical masses and spins, comes last. Going back from θ to s, and pulling gradients back
+//! from θ to s, runs through them in reverse.
+//!
+//! A new map goes into a module of its own here, with a variant of [`CoordinateMap`] and of
+//! [`Jacobian`] (or the reuse of one), and a line in [`crate::Posterior`]'s options that says
+//! when the prior allows it.
+
+pub mod circular_phases;
+pub mod effective_spin;
+pub mod peak_phase;
+pub mod sky_frame;
+
+use tdpe_signal::{Parameter, ParameterVector};
+
+use circular_phases::CircularPhases;
+use effective_spin::{EffectiveSpin, SpinJacobian};
+use peak_phase::{PeakPhase, PhaseJacobian};
+use sky_frame::{DetectorFrameSky, SkyJacobian};
+
+/// One of the coordinate maps, in the order they are composed from s to θ.
+#[derive(Debug, Clone)]
+pub enum CoordinateMap {
+    /// (chi_1, chi_2) as (χ_eff, u).
+    EffectiveSpin(EffectiveSpin),
+    /// (phase, psi) as (phase + psi, phase − psi), each modulo π.
+    CircularPhases(CircularPhases),
+    /// (geocent_time, ra, dec) as the arrival time at the first detector and the zenith and
+    /// azimuth of the detector pair's frame.
+    DetectorFrame(DetectorFrameSky),
+    /// phase as the phase at the signal's peak.
+    PeakPhase(PeakPhase),
+}
+
+/// ∂θ/∂s of one map at a point, and ln|det ∂θ/∂s| with its s-gradient.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Jacobian {
+    /// Of [`EffectiveSpin`].
+    Spin(SpinJacobian),
+    /// Of [`CircularPhases`] (constant).
+    Circular,
+    /// Of [`DetectorFrameSky`].
+    Sky(SkyJacobian),
+    /// Of [`PeakPhase`] (a shear: det 1).
+    Phase(PhaseJacobian),
+}
+
+impl CoordinateMap {
+    /// The position in the composition (the variants' order).
+    fn rank(&self) -> usize {
+        match self {
+            Self::EffectiveSpin(_) => 0,
+            Self::CircularPhases(_) => 1,
+            Self::DetectorFrame(_) => 2,
+            Self::PeakPhase(_) => 3,
+        }
+    }
+
+    /// s of θ. Where the waveform cannot be set up, the peak phase is NaN.
+    pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
+        match self {
+            Self::EffectiveSpin(map) => map.sampled(theta),
+            Self::CircularPhases(map) => map.sampled(theta),
+            Self::DetectorFrame(map) => map.sampled(theta),
+            Self::PeakPhase(map) => map.sampled(theta).unwrap_or_else(|_| {
+                let mut s = *theta;
+                s[Parameter::Phase] = f64::NAN;
+                s
+            }),
+        }
+    }
+
+    /// θ of s, with the Jacobian there.
+    pub fn theta(&self, s: &ParameterVector) -> (ParameterVector, Jacobian) {
+        match self {
+            Self::EffectiveSpin(map) => {
+                let (theta, jacobian) = map.theta(s);
+                (theta, Jacobian::Spin(jacobian))
+            }
+            Self::CircularPhases(map) => (map.theta(s), Jacobian::Circular),
+            Self::DetectorFrame(map) => {
+                let (theta, jacobian) = map.theta(s);
+                (theta, Jacobian::Sky(jacobian))
+            }
+            Self::PeakPhase(map) => {
+                let (theta, jacobian) = map.theta(s);
+                (theta, Jacobian::Phase(jacobian))
+            }
+        }
+    }
+}
+
+impl Jacobian {
+    /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
+    pub fn pull_back(&self, g: &ParameterVector) -> ParameterVector {
+        match self {
+            Self::Spin(j) => j.pull_back(g),
+            Self::Circular => CircularPhases::pull_back(g),
+            Self::Sky(j) => j.pull_back(g),
+            Self::Phase(j) => j.pull_back(g),
+        }
+    }
+
+    /// ln|det ∂θ/∂s|, where the map changes the volume.
+    pub fn log_det(&self) -> Option<f64> {
+        match self {
+            Self::Spin(j) => Some(j.log_det),
+            Self::Circular => Some(CircularPhases::LOG_DET),
+            Self::Sky(j) => Some(j.log_det),
+            Self::Phase(_) => None,
+        }
+    }
+
+    /// Adds the s-gradient of ln|det ∂θ/∂s| to `d_s`.
+    pub fn add_log_det_gradient(&self, d_s: &mut ParameterVector) {
+        match self {
+            Self::Spin(j) => {
+                d_s[Parameter::MassRatio] += j.d_log_det[0];
+                d_s[Parameter::Chi1] += j.d_log_det[1];
+            }
+            Self::Sky(j) => {
+                d_s[Parameter::Ra] += j.d_log_det[0];
+                d_s[Parameter::Dec] += j.d_log_det[1];
+            }
+            Self::Circular | Self::Phase(_) => {}
+        }
+    }
+}
+
+/// The chosen maps, composed in their fixed order.
+#[derive(Debug, Clone, Default)]
+pub struct Coordinates {
+    maps: Vec<CoordinateMap>,
+}
+
+impl Coordinates {
+    /// Adds `map` at its place in the composition (at most one of each kind).
+    pub fn insert(&mut self, map: CoordinateMap) {
+        self.maps.retain(|m| m.rank() != map.rank());
+        let at = self.maps.partition_point(|m| m.rank() < map.rank());
+        self.maps.insert(at, map);
+    }
+
+    /// The circular phases, if chosen.
+    pub fn circular_phases(&self) -> Option<&CircularPhases> {
+        self.maps.iter().find_map(|m| match m {
+            CoordinateMap::CircularPhases(map) => Some(map),
+            _ => None,
+        })
+    }
+
+    /// s of θ: the maps' inverses in reverse order.
+    pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
+        self.maps
+            .iter()
+            .rev()
+            .fold(*theta, |s, map| map.sampled(&s))
+    }
+
+    /// θ of s and each map's Jacobian, in the order of composition.
+    pub fn theta(&self, s: &ParameterVector) -> (ParameterVector, Vec<Jacobian>) {
+        let mut jacobians = Vec::with_capacity(self.maps.len());
+        let mut theta = *s;
+        for map in &self.maps {
+            let (next, jacobian) = map.theta(&theta);
+            theta = next;
+            jacobians.push(jacobian);
+        }
+        (theta, jacobians)
+    }
+}
+
+/// The s-gradient of a function with θ-gradient `g`, through `jacobians` (in the order of
+/// composition, so pulled back last to first).
+pub fn pull_back(jacobians: &[Jacobian], g: &ParameterVector) -> ParameterVector {
+    jacobians.iter().rev().fold(*g, |g, j| j.pull_back(&g))
+}

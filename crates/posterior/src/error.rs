@@ -1,0 +1,45 @@
+//! Errors of setting up a posterior.
+
+use tdpe_detector::DetectorError;
+use tdpe_likelihood::LikelihoodError;
+use tdpe_signal::SignalError;
+
+use crate::prior::PriorError;
+
+/// Why a posterior could not be set up; messages name the parameter or value and what is
+/// allowed.
+#[derive(Debug, thiserror::Error)]
+pub enum PosteriorError {
+    #[error(transparent)]
+    Prior(#[from] PriorError),
+    #[error(transparent)]
+    Likelihood(#[from] LikelihoodError),
+    #[error(transparent)]
+    Signal(#[from] SignalError),
+    #[error(transparent)]
+    Detector(#[from] DetectorError),
+    /// A given parameter vector lies outside its prior.
+    #[error(
+        "{what}: {name} = {value} is outside its prior [{lower}, {upper}] (geocent_time relative \
+         to the trigger)"
+    )]
+    OutsidePrior {
+        what: &'static str,
+        name: &'static str,
+        value: f64,
+        lower: f64,
+        upper: f64,
+    },
+    /// The posterior is zero where the sampler must start.
+    #[error(
+        "the posterior is zero at the fiducial point {theta:?} (a constraint, or a parameter on \
+         its prior's bound)"
+    )]
+    ZeroAtFiducial { theta: tdpe_signal::ParameterVector },
+    /// The maximum-likelihood search found no point where the likelihood is defined.
+    #[error("the maximum-likelihood search found no point where the likelihood is defined")]
+    SearchFailed,
+    /// Inconsistent input.
+    #[error("{0}")]
+    Invalid(String),
+}

@@ -1,0 +1,43 @@
+//! The posterior of a binary black hole's parameters, as the sampler sees it.
+//!
+//! This crate turns bilby's parameters into a log-density on an unconstrained vector x with its
+//! exact gradient ([`Posterior`], a [`tdpe_mcmc::LogDensity`]):
+//!
+//! - [`prior`]: bilby's prior files (the common subset of `bilby.core.prior` and
+//!   `bilby.gw.prior`) and their distributions;
+//! - [`transform`]: each parameter's map from the real line onto its prior's support;
+//! - [`coordinates`]: maps that replace groups of parameters by coordinates in which the
+//!   posterior is simpler (the effective spin, the detector-pair sky frame, the phase at the
+//!   peak, the circular phases);
+//! - [`jumps`]: Metropolis–Hastings jumps between modes that a gradient kernel rarely crosses
+//!   (the face-on/face-off mirror, the sky-ring reflection);
+//! - [`distance_marginal`]: the likelihood marginalised over the luminosity distance;
+//! - [`standardize`]: the affine map that makes x roughly N(0, I) (a Laplace approximation at
+//!   the posterior mode);
+//! - [`analysis`]: from the data's exact likelihood and the priors to the posterior: the
+//!   fiducial point of relative binning (the injection, or a maximum-likelihood [`search`]),
+//!   the relative-binning likelihood around it and the standardised posterior;
+//! - [`streams`]: the seeded random streams of an analysis.
+//!
+//! The design is in `docs/sampling.md`. Parameters are indexed by
+//! [`tdpe_signal::Parameter`], the one definition of the parameter layout.
+
+mod affine;
+pub mod analysis;
+pub mod coordinates;
+pub mod distance_marginal;
+mod error;
+pub mod jumps;
+mod posterior;
+pub mod prior;
+pub mod search;
+pub mod standardize;
+pub mod streams;
+pub mod transform;
+
+pub use analysis::{Analysis, Fiducial};
+pub use error::PosteriorError;
+pub use posterior::{
+    Affine, BbhLikelihood, CoordinateOptions, IntrinsicCoordinates, Network, NotApplied,
+    PhaseCoordinate, Posterior, ReferenceFrame,
+};

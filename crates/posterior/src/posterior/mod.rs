@@ -1,0 +1,473 @@
+//! The log posterior of the BBH parameters on the sampler's unconstrained vector x
+//! (docs/sampling.md §2).
+//!
+//! Each sampled parameter θ_i (those without a DeltaFunction prior) has a [`Transform`]
+//! s_i = g_i(y_i), and the vector y is an affine image y = c + A x of the sampler's x (c at the
+//! posterior mode, A A^T ≈ the posterior covariance of y there, so that x is roughly N(0, I)
+//! and the sampler starts with a well-conditioned problem). The [`Coordinates`] θ = F(s)
+//! replace groups of parameters (the effective spin, the detector frame, the peak phase, the
+//! circular phases), each adding ln|det ∂θ/∂s|. Then
+//!
+//! ln p(x) = Σ_i [ln π_i(θ_i) + ln|g_i'(y_i)|] + Σ_maps ln|det ∂θ/∂s| + ln|det A|
+//!           + [constraints] + ln L(θ),
+//!
+//! with the constraint term 0 inside and −∞ outside, and by the chain rule
+//! ∇_x ln p = A^T v, v_i = [(∂θ/∂s)ᵀ(∇_θ ln π + ∇_θ ln L) + ∇_s ln|det|]_i g_i'(y_i)
+//! + (ln|g_i'|)'(y_i). With a [`DistanceMarginal`], luminosity_distance is no coordinate and
+//! ln L is replaced by ln ∫ π(D_L) L(D_L) dD_L (its prior term then integrated with it).
+//! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
+//! value gives −∞, which the samplers treat as outside the support.
+
+mod options;
+#[cfg(test)]
+mod tests;
+
+use tdpe_likelihood::{BbhRelativeBinning, InnerProducts, LikelihoodError};
+use tdpe_mcmc::{LogDensity, PriorLikelihood};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
+
+pub use crate::affine::Affine;
+use crate::coordinates::{pull_back, Coordinates, Jacobian};
+use crate::distance_marginal::DistanceMarginal;
+use crate::jumps::Jump;
+use crate::prior::{Distribution, PriorSet};
+use crate::transform::Transform;
+pub use options::{
+    CoordinateOptions, IntrinsicCoordinates, Network, NotApplied, PhaseCoordinate, ReferenceFrame,
+};
+
+/// A BBH likelihood through the inner products ⟨d|h⟩ and ⟨h|h⟩ (ln L = ⟨d|h⟩ − ½⟨h|h⟩), with
+/// gradients in the parameters ([`Parameter`] order).
+pub trait BbhLikelihood: Sync {
+    /// The inner products at θ.
+    fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError>;
+
+    /// F(⟨d|h⟩, ⟨h|h⟩) and ∂F/∂θ, where `f` returns [F, ∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩].
+    fn function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        f: &dyn Fn(InnerProducts) -> [f64; 3],
+        gradient: &mut ParameterVector,
+    ) -> Result<f64, LikelihoodError>;
+}
+
+impl BbhLikelihood for BbhRelativeBinning {
+    fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
+        BbhRelativeBinning::inner_products(self, p)
+    }
+
+    fn function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        f: &dyn Fn(InnerProducts) -> [f64; 3],
+        gradient: &mut ParameterVector,
+    ) -> Result<f64, LikelihoodError> {
+        BbhRelativeBinning::function_and_gradient(self, p, f, gradient)
+    }
+}
+
+/// One sampled coordinate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Coordinate {
+    parameter: Parameter,
+    transform: Transform,
+}
+
+/// θ(x) and what the gradients need.
+struct Forwarded {
+    theta: ParameterVector,
+    /// Per coordinate: ds/dy, ln|ds/dy| and its y-derivative.
+    coordinates: Vec<(f64, f64, f64)>,
+    /// The coordinate maps' Jacobians, in the order of composition.
+    jacobians: Vec<Jacobian>,
+}
+
+/// The posterior on the unconstrained, standardised vector x.
+pub struct Posterior<L> {
+    priors: PriorSet,
+    likelihood: L,
+    coordinates: Vec<Coordinate>,
+    affine: Affine,
+    /// Values of the fixed parameters (and placeholders for the sampled ones).
+    fixed: ParameterVector,
+    /// The coordinate maps chosen.
+    maps: Coordinates,
+    /// The jumps offered to the sampler after every transition, in order.
+    jumps: Vec<Jump>,
+    /// The likelihood marginalised over luminosity_distance (then not sampled), if chosen.
+    distance: Option<DistanceMarginal>,
+    /// The requested coordinates and jumps that do not apply to these priors.
+    not_applied: Vec<NotApplied>,
+}
+
+impl<L: BbhLikelihood> Posterior<L> {
+    /// The posterior of `priors` and `likelihood` in bilby's parameters (each through its
+    /// prior's [`Transform`]), with no standardisation (c = 0, A = I).
+    fn in_parameters(priors: PriorSet, likelihood: L) -> Self {
+        let mut fixed = [0.0; tdpe_signal::NUM_PARAMETERS];
+        let mut coordinates = Vec::new();
+        for (parameter, prior) in Parameter::ALL.into_iter().zip(&priors.parameters) {
+            match prior.distribution {
+                Distribution::DeltaFunction { peak } => fixed[parameter] = peak,
+                _ => coordinates.push(Coordinate {
+                    parameter,
+                    transform: Transform::for_prior(prior),
+                }),
+            }
+        }
+        let n = coordinates.len();
+        Self {
+            priors,
+            likelihood,
+            coordinates,
+            affine: Affine::diagonal(vec![0.0; n], &vec![1.0; n]),
+            fixed,
+            maps: Coordinates::default(),
+            jumps: Vec::new(),
+            distance: None,
+            not_applied: Vec::new(),
+        }
+    }
+
+    /// The requested coordinates and jumps that do not apply to these priors (each with why):
+    /// the posterior uses bilby's parameters there instead.
+    pub fn not_applied(&self) -> &[NotApplied] {
+        &self.not_applied
+    }
+
+    /// Whether the likelihood is marginalised over luminosity_distance.
+    pub fn marginalizes_distance(&self) -> bool {
+        self.distance.is_some()
+    }
+
+    /// The priors.
+    pub fn priors(&self) -> &PriorSet {
+        &self.priors
+    }
+
+    /// With distance marginalisation, replaces theta's luminosity_distance by a draw from its
+    /// conditional posterior given the other parameters; otherwise leaves theta as it is.
+    pub fn draw_distance<R: rand::Rng + ?Sized>(
+        &self,
+        theta: &mut ParameterVector,
+        rng: &mut R,
+    ) -> Result<(), LikelihoodError> {
+        let Some(marginal) = &self.distance else {
+            return Ok(());
+        };
+        theta[Parameter::LuminosityDistance] = marginal.reference_distance();
+        let ip = self
+            .likelihood
+            .inner_products(&BbhParameters::from_array(*theta))?;
+        theta[Parameter::LuminosityDistance] = marginal.draw(ip, rng).ok_or_else(|| {
+            LikelihoodError::InvalidInput(format!("no distance posterior at {theta:?}"))
+        })?;
+        Ok(())
+    }
+
+    /// θ, or with the circular phases the `k`-th (k mod 4) of the four parameter vectors that
+    /// the sampler does not tell apart (same posterior, same x).
+    pub fn equivalent_parameters(&self, theta: &ParameterVector, k: usize) -> ParameterVector {
+        self.maps
+            .circular_phases()
+            .map_or(*theta, |map| map.equivalent(theta, k))
+    }
+
+    /// The index in x of `parameter`'s coordinate, if it is sampled.
+    fn coordinate_of(&self, parameter: Parameter) -> Option<usize> {
+        self.coordinates
+            .iter()
+            .position(|c| c.parameter == parameter)
+    }
+
+    /// Whether `parameter` is one of the sampler's coordinates.
+    fn is_sampled(&self, parameter: Parameter) -> bool {
+        self.coordinate_of(parameter).is_some()
+    }
+
+    /// The likelihood.
+    pub fn likelihood(&self) -> &L {
+        &self.likelihood
+    }
+
+    /// Names of the sampled parameters, in the order of x.
+    pub fn sampled_names(&self) -> Vec<&'static str> {
+        self.coordinates
+            .iter()
+            .map(|c| PARAMETER_NAMES[c.parameter.index()])
+            .collect()
+    }
+
+    /// The unconstrained image y of `theta` (the centre for [`Posterior::standardize`]); NaN
+    /// in the phase where the waveform cannot be set up.
+    pub fn to_y(&self, theta: &ParameterVector) -> Vec<f64> {
+        let s = self.maps.sampled(theta);
+        self.coordinates
+            .iter()
+            .map(|c| c.transform.inverse(s[c.parameter]))
+            .collect()
+    }
+
+    /// Standard deviation of each y coordinate under the prior (from `draws` prior draws): the
+    /// widest the posterior can be, which bounds the standardisation where the likelihood is flat.
+    pub fn prior_widths<R: rand::Rng + ?Sized>(&self, draws: usize, rng: &mut R) -> Vec<f64> {
+        let ys: Vec<Vec<f64>> = (0..draws)
+            .map(|_| {
+                let mut theta = self.fixed;
+                for c in &self.coordinates {
+                    theta[c.parameter] = self.priors.prior(c.parameter).distribution.sample(rng);
+                }
+                self.to_y(&theta)
+            })
+            .collect();
+        (0..self.coordinates.len())
+            .map(|i| {
+                let finite: Vec<f64> = ys.iter().map(|y| y[i]).filter(|y| y.is_finite()).collect();
+                let mean = finite.iter().sum::<f64>() / finite.len() as f64;
+                let var =
+                    finite.iter().map(|y| (y - mean).powi(2)).sum::<f64>() / finite.len() as f64;
+                var.sqrt()
+            })
+            .collect()
+    }
+
+    /// Sets the affine map y = c + A x.
+    pub fn standardize(&mut self, affine: Affine) {
+        self.affine = affine;
+    }
+
+    /// x of a parameter vector (inside the prior support), periodic coordinates within half a
+    /// period of the centre.
+    pub fn to_x(&self, theta: &ParameterVector) -> Vec<f64> {
+        let mut x = self.affine.x(&self.to_y(theta));
+        self.wrap_periodic(&mut x);
+        x
+    }
+
+    /// The parameters of x (periodic ones wrapped, geocent_time relative to the epoch).
+    pub fn parameters(&self, x: &[f64]) -> ParameterVector {
+        self.forward(x).theta
+    }
+
+    /// ln π(θ) of the physical parameters (Σ of the priors' log densities, fixed ones
+    /// contributing 0, a marginalised distance its prior), −∞ outside a prior's support or a
+    /// constraint.
+    pub fn log_prior(&self, theta: &ParameterVector) -> f64 {
+        if !self.priors.constraints_hold(theta) {
+            return f64::NEG_INFINITY;
+        }
+        let marginalized = self
+            .distance
+            .as_ref()
+            .map(|_| Parameter::LuminosityDistance);
+        self.coordinates
+            .iter()
+            .map(|c| c.parameter)
+            .chain(marginalized)
+            .map(|p| self.priors.prior(p).distribution.ln_pdf(theta[p]))
+            .sum()
+    }
+
+    /// θ(x), and per coordinate ds/dy, ln|ds/dy| and its y-derivative, and the maps' Jacobians.
+    fn forward(&self, x: &[f64]) -> Forwarded {
+        let mut s = self.fixed;
+        let mut coordinates = Vec::with_capacity(x.len());
+        for (c, yi) in self.coordinates.iter().zip(self.affine.y(x)) {
+            let f = c.transform.forward(yi);
+            s[c.parameter] = f.value;
+            coordinates.push((f.derivative, f.log_jacobian, f.d_log_jacobian));
+        }
+        let (theta, jacobians) = self.maps.theta(&s);
+        Forwarded {
+            theta,
+            coordinates,
+            jacobians,
+        }
+    }
+
+    /// ln π with its x-gradient, at the point `forwarded` (see [`PriorLikelihood`]).
+    fn prior_term(&self, forwarded: &Forwarded, grad: &mut [f64]) -> f64 {
+        let theta = &forwarded.theta;
+        grad.fill(0.0);
+        if !self.priors.constraints_hold(theta) {
+            return f64::NEG_INFINITY;
+        }
+        let mut total = self.affine.log_det;
+        let mut d_theta = [0.0; tdpe_signal::NUM_PARAMETERS];
+        for c in &self.coordinates {
+            let dist = &self.priors.prior(c.parameter).distribution;
+            let t = theta[c.parameter];
+            total += dist.ln_pdf(t);
+            d_theta[c.parameter] = dist.d_ln_pdf(t);
+        }
+        let mut d_s = pull_back(&forwarded.jacobians, &d_theta);
+        for jacobian in &forwarded.jacobians {
+            if let Some(log_det) = jacobian.log_det() {
+                total += log_det;
+            }
+            jacobian.add_log_det_gradient(&mut d_s);
+        }
+        let v: Vec<f64> = self
+            .coordinates
+            .iter()
+            .zip(&forwarded.coordinates)
+            .map(|(c, &(ds, log_jac, d_log_jac))| {
+                total += log_jac;
+                d_s[c.parameter] * ds + d_log_jac
+            })
+            .collect();
+        self.affine.pull_back(&v, grad);
+        if total.is_finite() && grad.iter().all(|g| g.is_finite()) {
+            total
+        } else {
+            grad.fill(0.0);
+            f64::NEG_INFINITY
+        }
+    }
+
+    /// ln L with its x-gradient, at the point `forwarded`.
+    fn likelihood_term(&self, forwarded: &Forwarded, grad: &mut [f64]) -> f64 {
+        let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
+        let value = self.likelihood_at(&forwarded.theta, &mut g);
+        let d_s = pull_back(&forwarded.jacobians, &g);
+        let v: Vec<f64> = self
+            .coordinates
+            .iter()
+            .zip(&forwarded.coordinates)
+            .map(|(c, &(ds, _, _))| d_s[c.parameter] * ds)
+            .collect();
+        self.affine.pull_back(&v, grad);
+        value
+    }
+
+    /// Moves the periodic coordinates of y(x) to their copies within half a period of the
+    /// centre c (the posterior mode), where the density is the same (see
+    /// [`LogDensity::canonicalize`]).
+    fn wrap_periodic(&self, x: &mut [f64]) {
+        let mut y = self.affine.y(x);
+        let mut moved = false;
+        for (i, c) in self.coordinates.iter().enumerate() {
+            if let Transform::Periodic { lower, upper } = c.transform {
+                let (period, center) = (upper - lower, self.affine.center[i]);
+                let offset = (y[i] - center + 0.5 * period).rem_euclid(period) - 0.5 * period;
+                if center + offset != y[i] {
+                    y[i] = center + offset;
+                    moved = true;
+                }
+            }
+        }
+        if moved {
+            x.copy_from_slice(&self.affine.x(&y));
+        }
+    }
+
+    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`LogDensity::mirror`]): the map's
+    /// ln|det ∂θ'/∂θ| plus that of the coordinate maps, |det ∂θ/∂x| at x over that at x', each
+    /// the prior term's Jacobian part.
+    fn mirror_image(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        let log_jacobian = |forwarded: &Forwarded| {
+            let mut grad = vec![0.0; forwarded.coordinates.len()];
+            self.prior_term(forwarded, &mut grad) - self.log_prior(&forwarded.theta)
+        };
+        let forwarded = self.forward(x);
+        let distance_sampled = self.is_sampled(Parameter::LuminosityDistance);
+        let (theta_image, log_det_theta) = self
+            .jumps
+            .get(which)?
+            .image(&forwarded.theta, distance_sampled)?;
+        let x_image = self.to_x(&theta_image);
+        let log_det =
+            log_det_theta + log_jacobian(&forwarded) - log_jacobian(&self.forward(&x_image));
+        if !log_det.is_finite() {
+            // The image lies outside the prior's support (or the waveform's domain).
+            return None;
+        }
+        image.copy_from_slice(&x_image);
+        Some(log_det)
+    }
+
+    /// ln L (or with distance marginalisation ln L_D) and its θ-gradient at θ (−∞ and zeros
+    /// on failure).
+    fn likelihood_at(&self, theta: &ParameterVector, grad_theta: &mut ParameterVector) -> f64 {
+        let p = BbhParameters::from_array(*theta);
+        let result = match &self.distance {
+            Some(marginal) => self.likelihood.function_and_gradient(
+                &p,
+                &|ip| marginal.log_marginal(ip),
+                grad_theta,
+            ),
+            None => self.likelihood.function_and_gradient(
+                &p,
+                &|ip| ip.log_likelihood_ratio_with_partials(),
+                grad_theta,
+            ),
+        };
+        match result {
+            Ok(v) if v.is_finite() && grad_theta.iter().all(|g| g.is_finite()) => v,
+            _ => {
+                grad_theta.fill(0.0);
+                f64::NEG_INFINITY
+            }
+        }
+    }
+}
+
+impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
+    fn dim(&self) -> usize {
+        self.coordinates.len()
+    }
+
+    fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        self.prior_term(&self.forward(x), grad)
+    }
+
+    fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        self.likelihood_term(&self.forward(x), grad)
+    }
+
+    fn canonicalize(&self, x: &mut [f64]) {
+        self.wrap_periodic(x);
+    }
+
+    fn mirror_count(&self) -> usize {
+        self.jumps.len()
+    }
+
+    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.mirror_image(which, x, image)
+    }
+}
+
+impl<L: BbhLikelihood> LogDensity for Posterior<L> {
+    fn dim(&self) -> usize {
+        self.coordinates.len()
+    }
+
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        // θ(x) once for both terms.
+        let forwarded = self.forward(x);
+        let log_prior = self.prior_term(&forwarded, grad);
+        if !log_prior.is_finite() {
+            return f64::NEG_INFINITY;
+        }
+        let mut g_like = vec![0.0; grad.len()];
+        let log_like = self.likelihood_term(&forwarded, &mut g_like);
+        if !log_like.is_finite() {
+            return f64::NEG_INFINITY;
+        }
+        grad.iter_mut().zip(&g_like).for_each(|(g, l)| *g += l);
+        log_prior + log_like
+    }
+
+    fn canonicalize(&self, x: &mut [f64]) {
+        self.wrap_periodic(x);
+    }
+
+    fn mirror_count(&self) -> usize {
+        self.jumps.len()
+    }
+
+    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.mirror_image(which, x, image)
+    }
+}

@@ -1,0 +1,376 @@
+//! Building a [`Posterior`] from the coordinates and jumps asked for: each is used where the
+//! priors allow it, and every one that does not apply is reported ([`NotApplied`]).
+
+use serde::{Deserialize, Serialize};
+use tdpe_detector::{greenwich_mean_sidereal_time, Detector};
+use tdpe_signal::{Parameter, SignalModel};
+
+use super::{Affine, BbhLikelihood, Posterior};
+use crate::coordinates::circular_phases::CircularPhases;
+use crate::coordinates::effective_spin::EffectiveSpin;
+use crate::coordinates::peak_phase::PeakPhase;
+use crate::coordinates::sky_frame::DetectorFrameSky;
+use crate::coordinates::CoordinateMap;
+use crate::distance_marginal::DistanceMarginal;
+use crate::jumps::inclination_mirror::InclinationMirror;
+use crate::jumps::sky_ring::SkyRingReflection;
+use crate::jumps::Jump;
+use crate::prior::{Distribution, PriorSet};
+use crate::transform::{spans_period, Transform};
+use crate::PosteriorError;
+
+/// The coordinates in which the sampler moves over the sky and time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum ReferenceFrame {
+    /// Zenith and azimuth about the baseline of the first two detectors, and the arrival time
+    /// at the first (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`); the results
+    /// are still reported as ra, dec and geocent_time. Needs two detectors.
+    Detectors,
+    /// ra, dec and geocent_time themselves.
+    Sky,
+}
+
+/// The coordinates in which the sampler moves over the mass ratio and the aligned spins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum IntrinsicCoordinates {
+    /// The symmetric mass ratio η, the effective spin χ_eff and the position u along the line
+    /// of constant χ_eff in the (chi_1, chi_2) square: the combinations the phase depends on,
+    /// so the posterior is closer to Gaussian. Each applies when its parameters allow it (η for
+    /// mass_ratio within (0, 1], (χ_eff, u) for both spins sampled over the same interval).
+    /// Results are still mass_ratio, chi_1 and chi_2.
+    Effective,
+    /// mass_ratio, chi_1 and chi_2 themselves.
+    Components,
+}
+
+/// The coordinate in which the sampler moves over the orbital phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum PhaseCoordinate {
+    /// The phase at the signal's peak, φ + Δ(λ)/2 with Δ the (2,2) phase accumulated from
+    /// f_ref to the peak: the phase the data measure, so the posterior is no longer a thin
+    /// sheet curved along the masses and spins. Applies when phase is sampled, periodic, over
+    /// one full turn. Results are still bilby's phase at f_ref.
+    Peak,
+    /// bilby's phase at f_ref itself.
+    Reference,
+}
+
+/// The sampler's coordinates and jumps, as asked for (the run configuration's `sampler` keys
+/// of the same names). Each applies only where the priors allow it; the defaults are the
+/// choices of docs/sampling.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CoordinateOptions {
+    /// Marginalise the likelihood over luminosity_distance (bilby's `distance_marginalization`).
+    pub distance_marginalization: bool,
+    /// Mass-ratio and spin coordinates.
+    pub intrinsic_coordinates: IntrinsicCoordinates,
+    /// Sky and time coordinates.
+    pub reference_frame: ReferenceFrame,
+    /// Phase coordinate.
+    pub phase_coordinate: PhaseCoordinate,
+    /// phase ± psi (each modulo π) instead of phase and psi.
+    pub circular_phases: bool,
+    /// The face-on/face-off jump after every transition.
+    pub inclination_mirror: bool,
+    /// The jump between the ends of the two-detector sky ring after every transition.
+    pub sky_ring_reflection: bool,
+}
+
+impl Default for CoordinateOptions {
+    fn default() -> Self {
+        Self {
+            distance_marginalization: true,
+            intrinsic_coordinates: IntrinsicCoordinates::Effective,
+            reference_frame: ReferenceFrame::Detectors,
+            phase_coordinate: PhaseCoordinate::Peak,
+            circular_phases: true,
+            inclination_mirror: true,
+            sky_ring_reflection: true,
+        }
+    }
+}
+
+/// A requested coordinate or jump that does not apply, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NotApplied {
+    /// The option (its configuration key), and which part of it where it has several.
+    pub option: &'static str,
+    /// Why it does not apply.
+    pub reason: &'static str,
+}
+
+/// What the coordinate maps and jumps need to know of the detector network: the signal model
+/// (its detectors, epoch and waveform) and each detector's sensitivity σ² to the fiducial
+/// signal (⟨h|h⟩ per unit |Q|² of its projection factor, any common scale), which weights the
+/// inclination mirror.
+#[derive(Debug, Clone)]
+pub struct Network {
+    pub(super) model: SignalModel,
+    pub(super) sensitivities: Vec<f64>,
+    /// Sidereal time of the epoch: the antenna patterns' and delays'.
+    pub(super) gmst: f64,
+}
+
+impl Network {
+    /// The network of `model` with one sensitivity per detector.
+    pub fn new(model: SignalModel, sensitivities: Vec<f64>) -> Result<Self, PosteriorError> {
+        if sensitivities.len() != model.detectors().len() {
+            return Err(PosteriorError::Invalid(format!(
+                "{} detector sensitivities for {} detectors",
+                sensitivities.len(),
+                model.detectors().len()
+            )));
+        }
+        let gmst = greenwich_mean_sidereal_time(model.epoch())?;
+        Ok(Self {
+            model,
+            sensitivities,
+            gmst,
+        })
+    }
+
+    fn detectors(&self) -> &[Detector] {
+        self.model.detectors()
+    }
+}
+
+/// Why an option does not apply (the reasons of [`NotApplied`]).
+type Refusal = Result<(), &'static str>;
+
+impl<L: BbhLikelihood> Posterior<L> {
+    /// The posterior of `priors` and `likelihood` in the coordinates and with the jumps of
+    /// `options` where the priors allow them (see [`Posterior::not_applied`]), not yet
+    /// standardised (c = 0, A = I).
+    pub fn new(
+        priors: PriorSet,
+        likelihood: L,
+        options: &CoordinateOptions,
+        network: &Network,
+    ) -> Self {
+        let mut posterior = Self::in_parameters(priors, likelihood);
+        // The distance first: it removes a coordinate, which the others' checks see.
+        let requests: [(bool, &'static str, &dyn Fn(&mut Self) -> Refusal); 8] = [
+            (
+                options.distance_marginalization,
+                "distance_marginalization",
+                &|p| p.use_distance_marginalization(),
+            ),
+            (
+                options.intrinsic_coordinates == IntrinsicCoordinates::Effective,
+                "intrinsic_coordinates (symmetric mass ratio)",
+                &|p| p.use_symmetric_mass_ratio(),
+            ),
+            (
+                options.intrinsic_coordinates == IntrinsicCoordinates::Effective,
+                "intrinsic_coordinates (effective spin)",
+                &|p| p.use_effective_spin(),
+            ),
+            (
+                options.reference_frame == ReferenceFrame::Detectors,
+                "reference_frame",
+                &|p| p.use_detector_frame(network),
+            ),
+            (options.inclination_mirror, "inclination_mirror", &|p| {
+                p.use_inclination_mirror(network)
+            }),
+            (
+                options.phase_coordinate == PhaseCoordinate::Peak,
+                "phase_coordinate",
+                &|p| p.use_peak_phase(&network.model),
+            ),
+            (options.circular_phases, "circular_phases", &|p| {
+                p.use_circular_phases()
+            }),
+            (options.sky_ring_reflection, "sky_ring_reflection", &|p| {
+                p.use_sky_ring_reflection(network)
+            }),
+        ];
+        for (requested, option, apply) in requests {
+            if !requested {
+                continue;
+            }
+            if let Err(reason) = apply(&mut posterior) {
+                posterior.not_applied.push(NotApplied { option, reason });
+            }
+        }
+        posterior
+    }
+
+    /// Marginalises the likelihood over luminosity_distance with its prior (see
+    /// [`DistanceMarginal`]), which is then no longer sampled: [`Self::draw_distance`] gives each
+    /// draw its distance.
+    pub(super) fn use_distance_marginalization(&mut self) -> Refusal {
+        let i = self
+            .coordinate_of(Parameter::LuminosityDistance)
+            .ok_or("luminosity_distance is not sampled")?;
+        let marginal = DistanceMarginal::new(
+            &self
+                .priors
+                .prior(Parameter::LuminosityDistance)
+                .distribution,
+        )
+        .ok_or("luminosity_distance's prior is not bounded and positive")?;
+        self.coordinates.remove(i);
+        let n = self.coordinates.len();
+        self.affine = Affine::diagonal(vec![0.0; n], &vec![1.0; n]);
+        self.fixed[Parameter::LuminosityDistance] = marginal.reference_distance();
+        self.distance = Some(marginal);
+        Ok(())
+    }
+
+    /// Samples mass_ratio through the symmetric mass ratio η (see [`Transform`]).
+    pub(super) fn use_symmetric_mass_ratio(&mut self) -> Refusal {
+        let prior = self.priors.prior(Parameter::MassRatio);
+        if prior.is_periodic() {
+            return Err("mass_ratio's prior is periodic");
+        }
+        let (lower, upper) = prior.distribution.support();
+        let transform = Transform::symmetric_mass_ratio(lower, upper)
+            .ok_or("mass_ratio's prior is not within (0, 1]")?;
+        let coordinate = self
+            .coordinates
+            .iter_mut()
+            .find(|c| c.parameter == Parameter::MassRatio)
+            .ok_or("mass_ratio is not sampled")?;
+        coordinate.transform = transform;
+        Ok(())
+    }
+
+    /// Samples (chi_1, chi_2) as (χ_eff, u) (see [`EffectiveSpin`]).
+    pub(super) fn use_effective_spin(&mut self) -> Refusal {
+        let (Some(first), Some(second)) = (
+            self.coordinate_of(Parameter::Chi1),
+            self.coordinate_of(Parameter::Chi2),
+        ) else {
+            return Err("chi_1 and chi_2 are not both sampled");
+        };
+        let support = |p: Parameter| {
+            let prior = self.priors.prior(p);
+            (!prior.is_periodic()).then(|| prior.distribution.support())
+        };
+        let spin = support(Parameter::Chi1)
+            .zip(support(Parameter::Chi2))
+            .and_then(|(a, b)| EffectiveSpin::new(a, b))
+            .ok_or("chi_1 and chi_2 do not share one bounded, non-periodic support")?;
+        let [effective, fraction] = spin.transforms();
+        self.coordinates[first].transform = effective;
+        self.coordinates[second].transform = fraction;
+        self.maps.insert(CoordinateMap::EffectiveSpin(spin));
+        Ok(())
+    }
+
+    /// Samples (geocent_time, ra, dec) as (arrival time at the first detector, zenith, azimuth)
+    /// in the frame of the network's first two detectors.
+    pub(super) fn use_detector_frame(&mut self, network: &Network) -> Refusal {
+        let [first, second, ..] = network.detectors() else {
+            return Err("it needs two detectors");
+        };
+        let (Some(t), Some(ra), Some(dec)) = (
+            self.coordinate_of(Parameter::GeocentTime),
+            self.coordinate_of(Parameter::Ra),
+            self.coordinate_of(Parameter::Dec),
+        ) else {
+            return Err("geocent_time, ra and dec are not all sampled");
+        };
+        let sky = DetectorFrameSky::new(first, second, network.gmst)
+            .map_err(|_| "the first two detectors are at the same site")?;
+        let [time, zenith, azimuth] = sky.transforms(self.coordinates[t].transform);
+        self.coordinates[t].transform = time;
+        self.coordinates[ra].transform = zenith;
+        self.coordinates[dec].transform = azimuth;
+        self.maps.insert(CoordinateMap::DetectorFrame(sky));
+        Ok(())
+    }
+
+    /// Offers the sampler the face-on/face-off jump (see [`InclinationMirror`]) after every
+    /// transition; the map is an involution only modulo π in ψ.
+    pub(super) fn use_inclination_mirror(&mut self, network: &Network) -> Refusal {
+        if !(self.is_sampled(Parameter::ThetaJn) && self.is_sampled(Parameter::Psi)) {
+            return Err("theta_jn and psi are not both sampled");
+        }
+        let psi = self.priors.prior(Parameter::Psi);
+        if !(psi.is_periodic() && spans_period(psi.distribution.support(), std::f64::consts::PI)) {
+            return Err("psi's prior is not periodic with period π");
+        }
+        let detectors = network
+            .detectors()
+            .iter()
+            .cloned()
+            .zip(network.sensitivities.iter().copied())
+            .collect();
+        let mirror = InclinationMirror::new(detectors, network.gmst);
+        self.jumps.push(Jump::Inclination(mirror));
+        Ok(())
+    }
+
+    /// Samples phase as the phase at the signal's peak (see [`PeakPhase`]) with waveforms of
+    /// `model`.
+    pub(super) fn use_peak_phase(&mut self, model: &SignalModel) -> Refusal {
+        let prior = self.priors.prior(Parameter::Phase);
+        if !(self.is_sampled(Parameter::Phase) && prior.is_periodic()) {
+            return Err("phase is not sampled with a periodic prior");
+        }
+        let map = PeakPhase::new(model.clone(), prior.distribution.support())
+            .ok_or("phase's prior does not span one full turn")?;
+        self.maps.insert(CoordinateMap::PeakPhase(map));
+        Ok(())
+    }
+
+    /// Samples (phase, psi) as (phase + psi, phase − psi), each modulo π (see
+    /// [`CircularPhases`]): with uniform periodic priors over one period (2π and π) the four
+    /// (phase, psi) with the same coordinates have the same posterior.
+    pub(super) fn use_circular_phases(&mut self) -> Refusal {
+        let (Some(phase), Some(psi)) = (
+            self.coordinate_of(Parameter::Phase),
+            self.coordinate_of(Parameter::Psi),
+        ) else {
+            return Err("phase and psi are not both sampled");
+        };
+        let uniform_periodic = |p: Parameter| {
+            let prior = self.priors.prior(p);
+            let uniform = matches!(prior.distribution, Distribution::Uniform { .. });
+            (uniform && prior.is_periodic()).then(|| prior.distribution.support())
+        };
+        let map = uniform_periodic(Parameter::Phase)
+            .zip(uniform_periodic(Parameter::Psi))
+            .and_then(|(phase, psi)| CircularPhases::new(phase, psi))
+            .ok_or("phase and psi do not have uniform periodic priors over 2π and π")?;
+        let half_turn = Transform::Periodic {
+            lower: 0.0,
+            upper: std::f64::consts::PI,
+        };
+        self.coordinates[phase].transform = half_turn;
+        self.coordinates[psi].transform = half_turn;
+        self.maps.insert(CoordinateMap::CircularPhases(map));
+        Ok(())
+    }
+
+    /// Offers the sampler the jump between the ends of the sky ring (see
+    /// [`SkyRingReflection`]) after every transition, after the inclination mirror. It needs
+    /// the circular phases: the map is an involution only up to the
+    /// (φ, ψ) → (φ + π/2, ψ + π/2) symmetry, which φ ± ψ mod π do not see.
+    pub(super) fn use_sky_ring_reflection(&mut self, network: &Network) -> Refusal {
+        let needed = [
+            Parameter::Ra,
+            Parameter::Dec,
+            Parameter::GeocentTime,
+            Parameter::ThetaJn,
+        ];
+        if !needed.into_iter().all(|p| self.is_sampled(p)) {
+            return Err("ra, dec, geocent_time and theta_jn are not all sampled");
+        }
+        if self.maps.circular_phases().is_none() {
+            return Err("it needs the circular phases");
+        }
+        let ring = SkyRingReflection::new(network.detectors(), network.gmst)
+            .ok_or("it needs exactly two detectors at distinct, non-antipodal sites")?;
+        self.jumps.push(Jump::SkyRing(ring));
+        Ok(())
+    }
+}

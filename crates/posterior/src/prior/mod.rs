@@ -1,0 +1,234 @@
+//! Priors in bilby's prior-file syntax (the common subset), for the 11 aligned-spin BBH
+//! parameters and constraints on the component masses.
+//!
+//! A prior file has one `name = Class(arguments)` per line, or `name = number` (bilby's
+//! shorthand for a DeltaFunction), with `#` comments. Classes: Uniform, LogUniform, PowerLaw,
+//! Sine, Cosine, Gaussian, TruncatedGaussian, DeltaFunction, Constraint,
+//! UniformInComponentsChirpMass and UniformInComponentsMassRatio, optionally with a dotted path
+//! (`bilby.core.prior.Uniform`, `bilby.gw.prior.UniformInComponentsChirpMass`). Keywords:
+//! name, minimum, maximum, alpha, mu, sigma, peak, boundary (`'periodic'` wraps the parameter;
+//! `'reflective'` and `None` are accepted and treated as hard walls), latex_label, unit;
+//! positional arguments follow bilby's signatures. Numbers may be expressions such as
+//! `2 * np.pi`. Constraints are allowed on `mass_1` and `mass_2` (from chirp_mass and
+//! mass_ratio, m1 ≥ m2).
+//!
+//! `geocent_time` is written in absolute GPS seconds; [`PriorSet::resolve`] shifts it to the
+//! reference epoch of the signal model and supplies bilby_pipe's default,
+//! Uniform(trigger − 0.1 s, trigger + 0.1 s), when the file has none.
+//!
+//! [`PriorFile`] reads the file ([`file`]), [`PriorSet`] resolves it for the model ([`set`]).
+
+pub mod distribution;
+pub mod file;
+mod parse;
+pub mod set;
+
+pub use distribution::Distribution;
+pub use file::PriorFile;
+pub use set::{PriorSet, GW150914_LIKE_PRIOR};
+
+/// Why a prior file was rejected.
+#[derive(Debug, thiserror::Error)]
+pub enum PriorError {
+    /// The file could not be read.
+    #[error("cannot read prior file {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    /// A line is malformed or names something unknown.
+    #[error("{source_name}:{line}: {message}: `{text}`")]
+    Line {
+        source_name: String,
+        line: usize,
+        text: String,
+        message: String,
+    },
+    /// A parameter of the model has no prior.
+    #[error("{source_name}: no prior for '{name}' (every one of {names} needs one)")]
+    Missing {
+        source_name: String,
+        name: String,
+        names: String,
+    },
+    /// A corner of the prior box in (chirp_mass, mass_ratio, chi_1, chi_2) gives no waveform.
+    #[error(
+        "{source_name}: the prior allows chirp_mass = {}, mass_ratio = {}, chi_1 = {}, \
+         chi_2 = {}, outside the waveform's range: {source}",
+        corner[0], corner[1], corner[2], corner[3]
+    )]
+    CornerOutsideModel {
+        source_name: String,
+        corner: [f64; 4],
+        source: tdpe_signal::SignalError,
+    },
+    /// A prior allows values the waveform model cannot take.
+    #[error("{source_name}: the prior on {name} allows [{low}, {high}], outside the waveform's range {allowed}")]
+    OutsideModel {
+        source_name: String,
+        name: String,
+        low: f64,
+        high: f64,
+        allowed: &'static str,
+    },
+}
+
+/// How a parameter behaves at its bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Boundary {
+    /// The parameter lives on a circle of period maximum − minimum.
+    Periodic,
+    /// bilby's reflective boundary (sampler hint; here a hard wall as without a boundary).
+    Reflective,
+}
+
+/// A prior on one parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prior {
+    /// Parameter name.
+    pub name: String,
+    /// The distribution.
+    pub distribution: Distribution,
+    /// Boundary behaviour, if given.
+    pub boundary: Option<Boundary>,
+    /// LaTeX label, kept for output.
+    pub latex_label: Option<String>,
+    /// Unit, kept for output.
+    pub unit: Option<String>,
+}
+
+/// A derived parameter that a Constraint may apply to: a component mass (M☉), from
+/// chirp_mass and mass_ratio (m1 ≥ m2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DerivedMass {
+    /// The heavier body's mass.
+    Mass1,
+    /// The lighter body's mass.
+    Mass2,
+}
+
+impl DerivedMass {
+    /// Every one, in bilby's order.
+    pub const ALL: [DerivedMass; 2] = [Self::Mass1, Self::Mass2];
+
+    /// bilby's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Mass1 => "mass_1",
+            Self::Mass2 => "mass_2",
+        }
+    }
+
+    /// The derived parameter named `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| d.name() == name)
+    }
+}
+
+/// A Constraint: the derived parameter must lie in [minimum, maximum].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Constraint {
+    /// What is constrained.
+    pub parameter: DerivedMass,
+    /// Lower bound (M☉).
+    pub minimum: f64,
+    /// Upper bound (M☉).
+    pub maximum: f64,
+    /// LaTeX label, kept for output.
+    pub latex_label: Option<String>,
+    /// Unit, kept for output.
+    pub unit: Option<String>,
+}
+
+impl Constraint {
+    /// True if `value` satisfies the constraint (bounds included, like bilby's).
+    pub fn allows(&self, value: f64) -> bool {
+        value >= self.minimum && value <= self.maximum
+    }
+
+    /// bilby's repr.
+    pub fn repr(&self) -> String {
+        format!(
+            "Constraint(minimum={:?}, maximum={:?}, name='{}', latex_label={}, unit={})",
+            self.minimum,
+            self.maximum,
+            self.parameter.name(),
+            py_str(&self.latex_label),
+            py_str(&self.unit)
+        )
+    }
+}
+
+fn py_str(s: &Option<String>) -> String {
+    match s {
+        Some(s) => format!("'{s}'"),
+        None => "None".into(),
+    }
+}
+
+impl Prior {
+    /// bilby's repr (gw classes with their module path so that bilby can resolve them).
+    pub fn repr(&self) -> String {
+        let class = match self.distribution {
+            Distribution::UniformInComponentsChirpMass { .. }
+            | Distribution::UniformInComponentsMassRatio { .. } => {
+                format!("bilby.gw.prior.{}", self.distribution.class_name())
+            }
+            _ => self.distribution.class_name().to_string(),
+        };
+        let boundary = match self.boundary {
+            Some(Boundary::Periodic) => "'periodic'",
+            Some(Boundary::Reflective) => "'reflective'",
+            None => "None",
+        };
+        let tail = if matches!(self.distribution, Distribution::DeltaFunction { .. }) {
+            String::new()
+        } else {
+            format!(", boundary={boundary}")
+        };
+        format!(
+            "{class}({}, name='{}', latex_label={}, unit={}{tail})",
+            self.distribution.repr_arguments(),
+            self.name,
+            py_str(&self.latex_label),
+            py_str(&self.unit)
+        )
+    }
+
+    /// True for a DeltaFunction.
+    pub fn is_fixed(&self) -> bool {
+        matches!(self.distribution, Distribution::DeltaFunction { .. })
+    }
+
+    /// True if the parameter wraps around.
+    pub fn is_periodic(&self) -> bool {
+        self.boundary == Some(Boundary::Periodic)
+    }
+}
+
+/// One entry of a prior file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entry {
+    /// A prior on a parameter.
+    Parameter(Prior),
+    /// A constraint on a derived parameter.
+    Constraint(Constraint),
+}
+
+impl Entry {
+    /// The name left of `=`.
+    pub fn name(&self) -> &str {
+        match self {
+            Entry::Parameter(p) => &p.name,
+            Entry::Constraint(c) => c.parameter.name(),
+        }
+    }
+
+    /// bilby's repr.
+    pub fn repr(&self) -> String {
+        match self {
+            Entry::Parameter(p) => p.repr(),
+            Entry::Constraint(c) => c.repr(),
+        }
+    }
+}

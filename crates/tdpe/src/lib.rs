@@ -1,0 +1,12 @@
+//! The `tdpe` application: the run configuration, the data files, the analysis of one binary
+//! end to end ([`run`]), its products ([`output`]) and the command line ([`commands`]). The
+//! posterior itself lives in `tdpe_posterior`; this crate reads files, drives the sampler and
+//! writes results.
+
+pub mod commands;
+pub mod config;
+pub mod data;
+pub mod output;
+pub mod problem;
+pub mod run;
+pub mod run_result;

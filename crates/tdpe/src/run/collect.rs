@@ -1,0 +1,459 @@
+//! From the sampler's draws to the hand-off for the writers ([`RunResult`]): the draws as
+//! bilby's parameters with the derived columns, the convergence diagnostics, the per-detector
+//! SNRs and the waveform reconstruction.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use rand::seq::index::sample as sample_indices;
+use rand::Rng;
+use tdpe_detector::GpsTime;
+use tdpe_likelihood::BbhRelativeBinning;
+use tdpe_mcmc::diagnostics::{ess_bulk, ess_tail, rhat};
+use tdpe_mcmc::Samples;
+use tdpe_posterior::prior::Entry;
+use tdpe_posterior::streams::Stream;
+use tdpe_posterior::transform::wrap;
+use tdpe_posterior::Posterior;
+use tdpe_signal::{component_masses, BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
+
+use crate::data::Whitener;
+use crate::problem::Problem;
+use crate::run_result::{
+    Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
+    SamplerSettings, TemperingReport, WaveformReconstruction,
+};
+
+/// Posterior waveforms drawn for the reconstruction plot.
+const RECONSTRUCTION_DRAWS: usize = 50;
+
+/// The columns derived from the parameters, after them in the posterior table.
+const DERIVED: [&str; 3] = ["mass_1", "mass_2", "chi_eff"];
+
+/// What [`collect`] needs besides the problem, the posterior and the draws.
+pub struct CollectInfo {
+    /// Where the products go.
+    pub outdir: PathBuf,
+    /// The fiducial point of relative binning.
+    pub fiducial_theta: ParameterVector,
+    /// The exact ln L there.
+    pub fiducial_log_likelihood: f64,
+    /// Relative-binning nodes per detector.
+    pub node_counts: Vec<usize>,
+    /// The kernel's target acceptance.
+    pub target_accept: f64,
+    /// The tempering report, with parallel tempering.
+    pub tempering: Option<TemperingReport>,
+    /// Wall time of the sampling, s.
+    pub sampling_time_s: f64,
+    /// When the command started.
+    pub started: Instant,
+}
+
+/// The draws as parameter vectors, chain after chain, each chain cut to the shortest one's
+/// length (an interrupted run's chains may differ by a transition).
+struct Draws {
+    /// Draws per chain.
+    len: usize,
+    /// What the results report: one of the equivalent (phase, psi), drawn uniformly.
+    reported: Vec<ParameterVector>,
+    /// What the sampler returned, whose movement is the chains' own.
+    sampled: Vec<ParameterVector>,
+    /// The chain of each draw.
+    chain: Vec<usize>,
+}
+
+impl Draws {
+    /// The draws of `samples` in `posterior`'s parameters, each with its distance drawn when it
+    /// is marginalised.
+    fn new(
+        posterior: &Posterior<BbhRelativeBinning>,
+        samples: &Samples,
+        seed: u64,
+    ) -> anyhow::Result<Self> {
+        let len = samples
+            .chains
+            .iter()
+            .map(|c| c.num_draws())
+            .filter(|&n| n > 0)
+            .min()
+            .unwrap_or(0);
+        // The sampler does not tell apart the parameter vectors of
+        // `Posterior::equivalent_parameters` (with circular phases, the four (phase, psi) of the
+        // same (2,±2) signal). The results report a uniformly random one per draw, so that the
+        // marginals are those of the full space.
+        let mut orbit_rng = Stream::EquivalentParameters.rng(seed);
+        let mut distance_rng = Stream::DistanceDraws.rng(seed);
+        let mut draws = Self {
+            len,
+            reported: Vec::new(),
+            sampled: Vec::new(),
+            chain: Vec::new(),
+        };
+        for c in samples.chains.iter().filter(|c| c.num_draws() > 0) {
+            for i in 0..len {
+                let mut theta = posterior.parameters(c.draw(i));
+                posterior
+                    .draw_distance(&mut theta, &mut distance_rng)
+                    .context("drawing a posterior sample's luminosity_distance")?;
+                draws
+                    .reported
+                    .push(posterior.equivalent_parameters(&theta, orbit_rng.random_range(0..4)));
+                draws.sampled.push(theta);
+                draws.chain.push(c.chain);
+            }
+        }
+        Ok(draws)
+    }
+}
+
+/// Builds the hand-off for the writers.
+pub fn collect(
+    problem: &Problem,
+    posterior: &Posterior<BbhRelativeBinning>,
+    samples: &Samples,
+    info: CollectInfo,
+) -> anyhow::Result<RunResult> {
+    let config = &problem.config;
+    let epoch = &problem.epoch;
+    let draws = Draws::new(posterior, samples, config.sampler.seed)?;
+    let parameter_columns: Vec<Column> = Parameter::ALL
+        .into_iter()
+        .map(|p| Column {
+            name: p.name().to_string(),
+            values: draws
+                .reported
+                .iter()
+                .map(|t| reported_value(p, t[p], epoch))
+                .collect(),
+        })
+        .collect();
+    let derived_columns: Vec<Column> = DERIVED
+        .iter()
+        .enumerate()
+        .map(|(j, name)| Column {
+            name: name.to_string(),
+            values: draws.reported.iter().map(|t| derived(t)[j]).collect(),
+        })
+        .collect();
+    let rb = posterior.likelihood();
+    let log_likelihood = Column {
+        name: "log_likelihood".into(),
+        values: draws
+            .reported
+            .iter()
+            .map(|t| {
+                rb.log_likelihood_ratio(&BbhParameters::from_array(*t))
+                    .unwrap_or(f64::NEG_INFINITY)
+            })
+            .collect(),
+    };
+    let log_prior = Column {
+        name: "log_prior".into(),
+        values: draws
+            .reported
+            .iter()
+            .map(|t| posterior.log_prior(t))
+            .collect(),
+    };
+    let diagnostics = diagnostics(
+        problem,
+        posterior,
+        &draws,
+        &parameter_columns,
+        &derived_columns,
+    );
+    let mut columns = parameter_columns;
+    columns.extend(derived_columns);
+    columns.extend([log_likelihood, log_prior]);
+
+    let chains = samples.chain_summaries();
+    let gradient_evaluations = chains
+        .iter()
+        .map(|c| c.warmup_grad_evals + c.grad_evals)
+        .sum();
+    let grid = &problem.grid;
+    let detectors = detector_info(problem, &info.fiducial_theta, &info.node_counts)?;
+    Ok(RunResult {
+        label: config.label.clone(),
+        outdir: info.outdir,
+        sampler: format!("tdpe-{}", config.sampler.kernel.as_str()),
+        parameter_names: PARAMETER_NAMES.iter().map(|s| s.to_string()).collect(),
+        search_parameter_keys: posterior
+            .sampled_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        posterior: PosteriorTable {
+            columns,
+            chain: draws.chain.clone(),
+        },
+        injection_parameters: problem
+            .injection
+            .map(|p| named_values(&p.to_array(), epoch)),
+        fiducial_parameters: named_values(&info.fiducial_theta, epoch),
+        fiducial_log_likelihood: info.fiducial_log_likelihood,
+        priors: problem
+            .priors()
+            .entries
+            .iter()
+            .map(|e| PriorEntry {
+                name: e.name().to_string(),
+                repr: e.repr(),
+                fixed: matches!(e, Entry::Parameter(p) if p.is_fixed()),
+            })
+            .collect(),
+        sampler_kwargs: SamplerSettings {
+            kernel: config.sampler.kernel.as_str().into(),
+            num_chains: config.sampler.num_chains,
+            num_warmup: config.sampler.num_warmup,
+            num_draws: config.sampler.num_draws,
+            seed: config.sampler.seed,
+            threads: config.sampler.threads,
+            target_accept: info.target_accept,
+            relative_binning_target: config.likelihood.relative_binning_target,
+            num_temperatures: config.sampler.num_temperatures,
+            beta_min: config.sampler.beta_min,
+            distance_marginalization: posterior.marginalizes_distance(),
+        },
+        not_applied: posterior.not_applied().to_vec(),
+        tempering: info.tempering,
+        log_noise_evidence: problem.exact().likelihood().noise_log_likelihood(),
+        detectors,
+        trigger_time: config.trigger_time,
+        start_time: absolute_time(epoch, grid.start),
+        duration: config.duration,
+        sampling_frequency: config.sampling_frequency,
+        minimum_frequency: config.minimum_frequency,
+        reference_frequency: config.reference_frequency,
+        approximant: "IMRPhenomT".into(),
+        sampling_time_s: info.sampling_time_s,
+        total_time_s: info.started.elapsed().as_secs_f64(),
+        gradient_evaluations,
+        diagnostics,
+        chains,
+        interrupted: samples.interrupted,
+        reconstruction: reconstruction(problem, &draws.reported, config.sampler.seed)?,
+        config_toml: config.to_toml(),
+        version: env!("CARGO_PKG_VERSION").into(),
+    })
+}
+
+/// R̂ and the bulk and tail ESS of the sampled parameters (with a marginalised distance) and the
+/// derived ones.
+///
+/// Diagnostics are on the parameters' values, not on the sampler's coordinates: those mix every
+/// parameter with the periodic ones, which wander freely over their periods on the real line
+/// (through exact copies of the posterior, e.g. ψ + π/2 with φ + π/2 for the (2,2) mode) and
+/// would look unconverged in every coordinate. The phase and psi are taken as the sampler
+/// returned them, and periodic parameters are cut where their draws are sparsest, so that a
+/// mode is not split in two.
+fn diagnostics(
+    problem: &Problem,
+    posterior: &Posterior<BbhRelativeBinning>,
+    draws: &Draws,
+    parameter_columns: &[Column],
+    derived_columns: &[Column],
+) -> Vec<(String, ParamDiagnostics)> {
+    let len = draws.len;
+    let n_chains = draws.chain.len().checked_div(len).unwrap_or(0);
+    let mut sampled = posterior.sampled_names();
+    if posterior.marginalizes_distance() {
+        sampled.push(Parameter::LuminosityDistance.name());
+    }
+    let mut diagnostics = Vec::new();
+    if len < 4 {
+        return diagnostics;
+    }
+    for column in parameter_columns.iter().chain(derived_columns) {
+        let parameter = Parameter::from_name(&column.name);
+        if parameter.is_some_and(|p| !sampled.contains(&p.name())) {
+            continue;
+        }
+        let values = match parameter {
+            Some(p @ (Parameter::Phase | Parameter::Psi)) => {
+                draws.sampled.iter().map(|t| t[p]).collect()
+            }
+            _ => column.values.clone(),
+        };
+        let periodic = parameter
+            .map(|p| problem.priors().prior(p))
+            .filter(|prior| prior.is_periodic());
+        let values = match periodic {
+            Some(prior) => {
+                let (lower, upper) = prior.distribution.support();
+                cut_at_sparsest(&values, lower, upper)
+            }
+            None => values,
+        };
+        let per_chain: Vec<&[f64]> = (0..n_chains)
+            .map(|c| &values[c * len..(c + 1) * len])
+            .collect();
+        diagnostics.push((
+            column.name.clone(),
+            ParamDiagnostics {
+                rhat: rhat(&per_chain),
+                ess_bulk: ess_bulk(&per_chain),
+                ess_tail: ess_tail(&per_chain),
+            },
+        ));
+    }
+    diagnostics
+}
+
+/// Per-detector SNRs at the fiducial point, the PSD and the relative-binning nodes.
+fn detector_info(
+    problem: &Problem,
+    fiducial: &ParameterVector,
+    node_counts: &[usize],
+) -> anyhow::Result<Vec<DetectorInfo>> {
+    let terms = problem
+        .exact()
+        .detector_terms(&BbhParameters::from_array(*fiducial))?;
+    Ok(terms
+        .iter()
+        .zip(&problem.psds)
+        .zip(node_counts)
+        .map(|((t, psd), &nodes)| DetectorInfo {
+            name: t.name.clone(),
+            optimal_snr: t.optimal_snr,
+            matched_filter_snr: t.matched_filter_snr,
+            psd: psd.name().to_string(),
+            relative_binning_nodes: nodes,
+        })
+        .collect())
+}
+
+/// The whitened data of each detector with the whitened templates of a few posterior draws
+/// (from `reported`) and of the injection.
+fn reconstruction(
+    problem: &Problem,
+    reported: &[ParameterVector],
+    seed: u64,
+) -> anyhow::Result<Vec<WaveformReconstruction>> {
+    let grid = &problem.grid;
+    let exact = problem.exact();
+    let times: Vec<f64> = (0..grid.len).map(|i| grid.time(i)).collect();
+    let mut rng = Stream::ReconstructionDraws.rng(seed);
+    let picks: Vec<usize> = if reported.is_empty() {
+        Vec::new()
+    } else {
+        sample_indices(
+            &mut rng,
+            reported.len(),
+            RECONSTRUCTION_DRAWS.min(reported.len()),
+        )
+        .into_vec()
+    };
+    let draw_templates: Vec<Vec<Vec<f64>>> = picks
+        .iter()
+        .map(|&i| exact.templates(&BbhParameters::from_array(reported[i])))
+        .collect::<Result<_, _>>()?;
+    let injection_templates = match &problem.injection {
+        Some(p) => Some(exact.templates(p)?),
+        None => None,
+    };
+    let mut reconstruction = Vec::new();
+    for (k, name) in problem.config.detectors.iter().enumerate() {
+        let whitener = Whitener::new(&problem.psds[k], &problem.cutoff, grid)?;
+        reconstruction.push(WaveformReconstruction {
+            detector: name.clone(),
+            times: times.clone(),
+            whitened_data: whitener.whiten(exact.likelihood().data(k))?,
+            whitened_waveforms: draw_templates
+                .iter()
+                .map(|h| whitener.whiten(&h[k]))
+                .collect::<anyhow::Result<_>>()?,
+            whitened_injection: match &injection_templates {
+                Some(h) => Some(whitener.whiten(&h[k])?),
+                None => None,
+            },
+        });
+    }
+    Ok(reconstruction)
+}
+
+/// A parameter's value as the results report it: geocent_time as absolute GPS.
+fn reported_value(parameter: Parameter, value: f64, epoch: &GpsTime) -> f64 {
+    if parameter == Parameter::GeocentTime {
+        absolute_time(epoch, value)
+    } else {
+        value
+    }
+}
+
+/// Values of a periodic parameter on [lower, upper) re-wrapped so that the period starts in the
+/// emptiest of 64 bins of their histogram.
+fn cut_at_sparsest(values: &[f64], lower: f64, upper: f64) -> Vec<f64> {
+    const BINS: usize = 64;
+    let period = upper - lower;
+    let mut counts = [0usize; BINS];
+    for v in values {
+        let bin = (((v - lower) / period).rem_euclid(1.0) * BINS as f64) as usize;
+        counts[bin.min(BINS - 1)] += 1;
+    }
+    let emptiest = (0..BINS).min_by_key(|&b| counts[b]).unwrap_or(0);
+    let cut = lower + (emptiest as f64 + 0.5) * period / BINS as f64;
+    values.iter().map(|&v| wrap(v, cut, period)).collect()
+}
+
+/// Named values of the parameters (absolute GPS geocent_time) and the derived masses and χ_eff.
+fn named_values(t: &ParameterVector, epoch: &GpsTime) -> Vec<NamedValue> {
+    let mut out: Vec<NamedValue> = Parameter::ALL
+        .into_iter()
+        .map(|p| NamedValue {
+            name: p.name().to_string(),
+            value: reported_value(p, t[p], epoch),
+        })
+        .collect();
+    for (name, value) in DERIVED.iter().zip(derived(t)) {
+        out.push(NamedValue {
+            name: name.to_string(),
+            value,
+        });
+    }
+    out
+}
+
+/// GPS time in s of `t` s after `epoch`.
+fn absolute_time(epoch: &GpsTime, t: f64) -> f64 {
+    epoch.add_seconds(t).as_f64()
+}
+
+/// The values of the [`DERIVED`] columns: mass_1, mass_2 (M☉) and
+/// χ_eff = (m1 χ1 + m2 χ2)/(m1 + m2).
+fn derived(t: &ParameterVector) -> [f64; 3] {
+    let (m1, m2) = component_masses(t[Parameter::ChirpMass], t[Parameter::MassRatio]);
+    [
+        m1,
+        m2,
+        (m1 * t[Parameter::Chi1] + m2 * t[Parameter::Chi2]) / (m1 + m2),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mode across the wrap point of [0, 2π) comes out contiguous.
+    #[test]
+    fn periodic_values_are_cut_where_sparsest() {
+        let tau = std::f64::consts::TAU;
+        let values: Vec<f64> = (0..200)
+            .map(|i| (f64::from(i) / 200.0 - 0.5) * 0.8)
+            .map(|v: f64| v.rem_euclid(tau))
+            .collect();
+        let cut = cut_at_sparsest(&values, 0.0, tau);
+        let (lo, hi) = cut
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                (a.min(*v), b.max(*v))
+            });
+        assert!(hi - lo < 0.81, "{lo} {hi}");
+        // Same point on the circle.
+        for (a, b) in values.iter().zip(&cut) {
+            assert!(((a - b) / tau - ((a - b) / tau).round()).abs() < 1e-12);
+        }
+    }
+}

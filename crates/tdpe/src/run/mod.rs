@@ -1,0 +1,121 @@
+//! Parameter estimation of one binary black hole, end to end:
+//!
+//! config → [`Problem`] (data: an injection into seeded noise, or strain files; PSDs; priors;
+//! exact likelihood) → fiducial point (the injection, or a maximum-likelihood search on real
+//! data) → relative binning around it → the standardised posterior → MCMC ([`sampler`]) →
+//! [`RunResult`] ([`collect`]), which `crate::output` writes.
+
+pub mod collect;
+pub mod sampler;
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use anyhow::Context;
+use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_mcmc::LogDensity;
+use tdpe_posterior::search::SearchOptions;
+use tdpe_posterior::Fiducial;
+use tdpe_signal::BbhParameters;
+
+use crate::config::Config;
+use crate::problem::Problem;
+use crate::run_result::RunResult;
+use collect::{collect, CollectInfo};
+use sampler::{run_sampler, sampler_config, SamplerOutput};
+
+/// How a run is driven.
+pub struct RunControl<'a> {
+    /// Where the products go (recorded in the result; the caller writes them).
+    pub outdir: PathBuf,
+    /// Whether to draw the progress bar.
+    pub progress: bool,
+    /// Set to stop the chains early; the draws so far are kept.
+    pub stop: &'a AtomicBool,
+    /// When the run started (for the total time).
+    pub started: Instant,
+}
+
+/// Runs the analysis of `config` and returns its result.
+pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunResult> {
+    let problem = Problem::set_up(config)?;
+    let config = &problem.config;
+    let (fiducial, rb) = relative_binning_at_fiducial(&problem)?;
+    let node_counts = rb.node_counts();
+    let fiducial_log_likelihood = problem
+        .exact()
+        .log_likelihood_ratio(&BbhParameters::from_array(fiducial.theta))?;
+
+    let options = config.sampler.coordinate_options();
+    let (posterior, newton_steps) =
+        problem
+            .analysis
+            .posterior(rb, &fiducial.theta, &options, config.sampler.seed)?;
+    for refused in posterior.not_applied() {
+        eprintln!(
+            "warning: sampler.{} does not apply: {}; the sampler uses bilby's parameters there",
+            refused.option, refused.reason
+        );
+    }
+    eprintln!(
+        "sampler coordinates: Laplace map at the posterior mode, {newton_steps} Newton steps from the fiducial point"
+    );
+    let sampler = sampler_config(&config.sampler, posterior.dim(), control.progress);
+    let sampling_started = Instant::now();
+    let SamplerOutput {
+        samples,
+        target_accept,
+        tempering,
+    } = run_sampler(&posterior, &config.sampler, &sampler, control.stop)?;
+    let sampling_time_s = sampling_started.elapsed().as_secs_f64();
+    collect(
+        &problem,
+        &posterior,
+        &samples,
+        CollectInfo {
+            outdir: control.outdir.clone(),
+            fiducial_theta: fiducial.theta,
+            fiducial_log_likelihood,
+            node_counts,
+            target_accept,
+            tempering,
+            sampling_time_s,
+            started: control.started,
+        },
+    )
+}
+
+/// The fiducial point (the injection, or the maximum-likelihood search on real data) and the
+/// relative-binning likelihood around it, with the configuration's settings.
+pub fn relative_binning_at_fiducial(
+    problem: &Problem,
+) -> anyhow::Result<(Fiducial, BbhRelativeBinning)> {
+    let config = &problem.config;
+    let search = SearchOptions {
+        population: config.fiducial.population,
+        generations: config.fiducial.generations,
+        polish_evaluations: config.fiducial.polish_evaluations,
+        seed: config.sampler.seed,
+        threads: config.sampler.resolved_threads(),
+    };
+    let fiducial = problem.analysis.fiducial(problem.injection, &search)?;
+    if let Some(result) = &fiducial.search {
+        eprintln!(
+            "fiducial: maximum-likelihood search, ln L = {:.2} after {} evaluations",
+            result.value, result.evaluations
+        );
+    }
+    let options = RelativeBinningOptions {
+        target: config.likelihood.relative_binning_target,
+        design_points: config.likelihood.design_points,
+        max_nodes: config.likelihood.max_nodes,
+        seed: config.sampler.seed,
+        ..RelativeBinningOptions::default()
+    };
+    let rb = problem
+        .analysis
+        .relative_binning(&fiducial.theta, &options)
+        .context("relative binning around the fiducial point")?;
+    Ok((fiducial, rb))
+}
