@@ -69,7 +69,7 @@ impl IMRPhenomT<f64> {
     /// same to `adjoint` and returns the sum of the time derivatives, equal to the one-time
     /// calls up to the order of the sums. Per block of times, the amplitude's and then the
     /// phase's regions (whose boundaries differ) are gathered eight times at a time onto
-    /// [`Lanes`], with AVX2 where the CPU has it (the same bits as the portable path).
+    /// lanes, with AVX2 where the CPU has it (the same bits as the portable path).
     pub fn mode22_adjoint_many(
         &self,
         modes: &[(Mode22<f64>, Mode22Trace)],

@@ -14,7 +14,7 @@ impl IMRPhenomT<f64> {
     /// times are taken eight at a time and stage by stage (all phases, then all amplitudes;
     /// in the inspiral all logarithms, then all exponentials, …), so that the CPU overlaps the
     /// independent work of different times instead of waiting on one time's chain of it; the
-    /// inspiral's polynomials run on [`Lanes`], which vectorise.
+    /// inspiral's polynomials run on lanes, which vectorise.
     pub fn mode22_traced_many(&self, times: &[f64], out: &mut [(Mode22<f64>, Mode22Trace)]) {
         assert_eq!(times.len(), out.len(), "one output per time");
         let (phase, amplitude) = (&self.phase, &self.amplitude);
