@@ -5,7 +5,8 @@
 //! App. A from Blanchet et al. 2008, Buonanno et al. 2013, Arun et al. 2008), eqs. 29–31
 //! (merger), eq. 25 and Damour & Nagar arXiv:1406.0401 eqs. 4–8 (ringdown). The set-up
 //! reproduces LAL's `IMRPhenomTSetHMAmplitudeCoefficients` for (2,2) operation by operation.
-//! Amplitudes are in units of M/distance (multiplied by `ampfac` outside).
+//! Amplitudes are in units of M/distance (multiplied by `ampfac` outside). docs/imrphenomt.md §6
+//! describes the model, §8.2 why its slope at −150 M stays a finite difference.
 
 use std::f64::consts::PI;
 

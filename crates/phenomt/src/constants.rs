@@ -1,5 +1,5 @@
 //! LAL's physical constants (lal/lib/std/LALConstants.h), exactly as LAL uses them.
-//! The set-up depends on their last bits (docs/imrphenomt.md §6, pitfall 5).
+//! The set-up depends on their last bits (docs/imrphenomt.md §10.6).
 
 /// Solar mass in kg (`LAL_MSUN_SI`).
 pub const MSUN_SI: f64 = 1.988409870698050731911960804878414216e30;

@@ -1,5 +1,5 @@
 //! The few GSL 2.8 numerical kernels whose exact arithmetic LAL's IMRPhenomT set-up depends on
-//! (docs/imrphenomt.md §6, pitfalls 2–4): complex hyperbolic functions called with a real
+//! (docs/imrphenomt.md §10.3–10.5): complex hyperbolic functions called with a real
 //! argument, the LU solve of `gsl_linalg_LU_decomp`/`_solve`, and the Brent root finder.
 //!
 //! The set-up takes finite differences with steps of 1e-7, which turn one-ulp differences into

@@ -5,7 +5,8 @@
 //! ([`IMRPhenomT::mode22`], h22 at any time relative to the peak of |h22|): every phase is a
 //! closed-form function of that time, so the model is time-translation invariant by
 //! construction. Everything is generic over [`Real`], so the same code gives `f64` values and
-//! forward-mode derivatives through [`Dual`].
+//! forward-mode derivatives through [`Dual`]. The design, and what it takes to match LAL, is
+//! described in the repository's `docs/imrphenomt.md`.
 //!
 //! ```
 //! use tdpe_phenomt::{IMRPhenomT, Settings};

@@ -1,7 +1,7 @@
 //! The time t(f) at which the 22 frequency reaches f: the start time t(f_min) and the reference
 //! time t(f_ref), as LAL finds them (GSL Brent on [−1e9, 500] M with relative bracket
-//! tolerance 1e-4, its last iterate: docs/imrphenomt.md §6 pitfall 4) or exactly, and the
-//! root's derivatives with respect to the binary's parameters.
+//! tolerance 1e-4, its last iterate: docs/imrphenomt.md §3.2, §10.5) or exactly (§3.4), and the
+//! root's derivatives with respect to the binary's parameters (§3.5).
 //!
 //! The searches solve g(t) = 2π·M·f − ω22(t) = 0 on the coefficients' values (bit-identical to
 //! an f64 set-up), with `Phase22::omega_for_root`, LAL's view of ω22.

@@ -6,7 +6,7 @@
 //!
 //! Why our own dual number rather than `num-dual`: the value part of a dual evaluation must be
 //! bit-identical to the `f64` evaluation. LAL's set-up takes finite differences with steps of
-//! 1e-7, which amplify one-ulp differences by ~1e9 (docs/imrphenomt.md §6), and `num-dual`
+//! 1e-7, which amplify one-ulp differences by ~1e9 (docs/imrphenomt.md §9.2, §10.1), and `num-dual`
 //! computes the value of `a / b` as `a · (1/b)`. Here every value part is computed with exactly
 //! the `f64` operation, and derivative parts follow by the chain rule.
 

@@ -165,8 +165,8 @@ pub(crate) fn sin_cos<const L: usize>(x: Lanes<L>) -> (Lanes<L>, Lanes<L>) {
     (Lanes(sin), Lanes(cos))
 }
 
-/// [`sin_cos`] of one argument: sin and cos of large phases (~10³ rad) a few times faster than
-/// libm's general `sincos`, to the same accuracy.
+/// The lane-wise `sin_cos` of one argument: sin and cos of large phases (~10³ rad) a few times
+/// faster than libm's general `sincos`, to the same accuracy.
 pub fn sin_cos_f64(x: f64) -> (f64, f64) {
     let (sin, cos) = sin_cos(Lanes([x]));
     (sin.0[0], cos.0[0])

@@ -61,7 +61,7 @@ fn dual_derivatives_match_finite_differences() {
             assert_eq!(m.amplitude.re.to_bits(), v.amplitude.to_bits());
             assert_eq!(m.phase.re.to_bits(), v.phase.to_bits());
             // LAL's set-up takes finite differences with 1e-7 steps, so some coefficients carry
-            // rounding noise as functions of the parameters (docs/imrphenomt.md §6): the merger
+            // rounding noise as functions of the parameters (docs/imrphenomt.md §8.1): the merger
             // phase jitters by ~5e-5 rad under 1e-9 changes of a mass, and so does everything
             // that depends on it (the merger amplitude; the inspiral amplitude when the −150 M
             // collocation point lies in the merger; the whole phase when t(f_ref) does). A
