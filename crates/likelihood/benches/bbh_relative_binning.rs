@@ -19,8 +19,9 @@ use tdpe_signal::BbhParameters;
 mod gw150914_like;
 use gw150914_like::{draw_points, noisy_injection};
 
-/// Node times (s relative to the peak) with the layout of likelihood.md §2.3 (bins per time
-/// range, one detector), for the per-node cost of the waveform: (from, to, nodes).
+/// Node times (s relative to the peak) with the earlier degree-three layout recorded in
+/// docs/likelihood.md §3.5 (bins per time range, one detector), for the per-node cost of the
+/// waveform: (from, to, nodes).
 const LAYOUT: [(f64, f64, usize); 6] = [
     (-2.1, -1.0, 11),
     (-1.0, -0.3, 15),

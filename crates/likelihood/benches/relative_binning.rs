@@ -1,5 +1,5 @@
-//! Relative binning (likelihood.md §2.2, §2.4, §4): evaluation and adjoint at B = 120 nodes,
-//! reconstruct-and-apply (option E) for comparison, and the summary-data set-up
+//! Relative binning (docs/likelihood.md §3.3, §3.6, §3.7): evaluation and adjoint at B = 120
+//! nodes, reconstruct-and-apply for comparison, and the summary-data set-up
 //! (2(B+1) + 1 Gohberg–Semencul applies) at N = 8192 and 16384 (4 s at 2048 and 4096 Hz), on
 //! the aLIGO design covariance with the 20 Hz cut-off. Costs do not depend on the waveform, so
 //! a synthetic chirp and uniform nodes are used.

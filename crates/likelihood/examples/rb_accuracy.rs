@@ -5,8 +5,8 @@
 //!         [--target T] [--design-scale S] [--design-points J] [--bns] [--distance D]
 //!         [--sets posterior,wide,chain,chain-wide]
 //!
-//! - default: the GW150914-like injection (likelihood.md §3), H1+L1, merger 2 s before the end
-//!   of the segment, cut-off 20 Hz; defaults 2048 Hz, 4 s, 200 points per set.
+//! - default: the GW150914-like injection (docs/likelihood.md §4.2), H1+L1, merger 2 s before
+//!   the end of the segment, cut-off 20 Hz; defaults 2048 Hz, 4 s, 200 points per set.
 //! - `--bns`: a 1.4 + 1.3 M☉ non-spinning binary (IMRPhenomT) at `--distance` Mpc (default
 //!   130, network SNR ≈ 20), cut-off f_low = 25 Hz (from 25 Hz the inspiral lasts 93 s, so the
 //!   in-band signal fits the segment); defaults 4096 Hz, 128 s, 50 points per set.

@@ -1,4 +1,4 @@
-//! The exact time-domain Gaussian likelihood (likelihood.md §1.1).
+//! The exact time-domain Gaussian likelihood (docs/likelihood.md §1.1).
 
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;

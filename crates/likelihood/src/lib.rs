@@ -1,4 +1,4 @@
-//! The exact time-domain Gaussian likelihood over a detector network (likelihood.md §1).
+//! The exact time-domain Gaussian likelihood over a detector network (docs/likelihood.md §1).
 //!
 //! For detectors k with data d_k and template h_k on the same N-sample grid,
 //!
@@ -11,7 +11,8 @@
 //! **Times.** Sample i of every detector is at t_i = start + i·dt seconds *relative to a
 //! reference epoch* (keep the epoch as an integer GPS second plus nanoseconds elsewhere, e.g.
 //! `tdpe_detector::GpsTime`). f64 GPS seconds near 1.1e9 have only ~0.24 µs resolution, i.e.
-//! 5e-4 rad of phase at 300 Hz (§1.1), so never evaluate templates at absolute GPS times.
+//! 5e-4 rad of phase at 300 Hz (docs/likelihood.md §1.1), so never evaluate templates at
+//! absolute GPS times.
 
 pub mod bbh;
 pub mod error;

@@ -168,7 +168,7 @@ fn common_time_shift_leaves_ln_l_unchanged() {
 #[test]
 fn td_and_fd_optimal_snr_agree() {
     // For a signal vanishing near the edges, hᵀC⁻¹h ≈ 4 Re Σ |h̃|²/S Δf over f ≥ 20 Hz
-    // (likelihood.md §1.4).
+    // (docs/likelihood.md §1.6).
     use realfft::RealFftPlanner;
     let spec = spectrum(N);
     let inv = inverse(&spec, N);

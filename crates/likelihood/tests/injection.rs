@@ -1,6 +1,6 @@
-//! Issue 3 acceptance on a GW150914-like IMRPhenomT injection (likelihood.md §3): optimal SNR
-//! per detector against the LAL-waveform reference and the frequency-domain inner product,
-//! time-translation invariance, and ln L = 0 exactly at the truth without noise.
+//! Issue 3 acceptance on a GW150914-like IMRPhenomT injection (docs/likelihood.md §4.2):
+//! optimal SNR per detector against the LAL-waveform reference and the frequency-domain inner
+//! product, time-translation invariance, and ln L = 0 exactly at the truth without noise.
 
 use realfft::RealFftPlanner;
 use tdpe_detector::{Detector, GpsTime};
@@ -79,7 +79,7 @@ fn optimal_snr_of_gw150914_like_injection() {
     let (_, signal, like) = zero_noise_injection();
     let terms = like.detector_terms(&[&signal[0], &signal[1]]).unwrap();
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    // likelihood.md §1.4: TD 21.37 (H1), 16.49 (L1) with LAL's IMRPhenomT in an independent
+    // docs/likelihood.md §4.2: TD 21.37 (H1), 16.49 (L1) with LAL's IMRPhenomT in an independent
     // numpy implementation of the same likelihood.
     for (t, (reference, h)) in terms.iter().zip([21.37, 16.49].iter().zip(&signal)) {
         let fd = fd_snr(h, &psd);

@@ -1,4 +1,4 @@
-//! Relative binning against the exact Gohberg–Semencul likelihood (likelihood.md §2.2–2.4, §4),
+//! Relative binning against the exact Gohberg–Semencul likelihood (docs/likelihood.md §3.2–§3.7),
 //! on a synthetic, waveform-agnostic chirp in aLIGO design noise (20 Hz cut-off), 4 s at
 //! 2048 Hz.
 
@@ -19,7 +19,7 @@ const N: usize = 8192;
 const T_C: f64 = 2.0;
 /// G·Mc/c³ (s) of a 28 M☉ chirp mass: 14.6 Hz at the segment start.
 const M_S: f64 = 28.0 * 4.925_490_947e-6;
-/// Support: up to 0.1 s after the fiducial peak (§2.1 rule 3).
+/// Support: up to 0.1 s after the fiducial peak (docs/likelihood.md §3.5).
 const SUPPORT_END: usize = ((T_C + 0.1) * FS) as usize;
 /// Design and trial ranges: time shift ±3 ms, fractional chirp-mass change ±1e-3.
 const DT_MAX: f64 = 3e-3;
@@ -364,7 +364,7 @@ fn p_and_r_give_the_documented_forms() {
     for (x, y) in g.iter().zip(&g_formula) {
         assert!((x - y).norm() <= 1e-9 * g_scale);
     }
-    // The R ("2Φ") term is small but not negligible (§2.2).
+    // The R ("2Φ") term is small but not negligible (docs/likelihood.md §3.3).
     eprintln!(
         "¼cᴴPc = {:.3}, ¼Re(cᵀRc) = {:.3e}, max|P| = {max_p:.3e}",
         0.25 * cpc.re,

@@ -2,9 +2,9 @@
 //!
 //! ρ(τ) = ∫₀^∞ S(f) cos(2πfτ) df. On a grid of M samples at rate fs (frequency step
 //! df = fs/M, f_j = j·df, j = 0..M/2) this is ρ_k = ½·fs·irfft(S)_k = df·Σ' S_j cos(2π f_j kΔt)
-//! (numpy's normalised irfft; the `ringdown` convention, likelihood.md §1.1). The result is
+//! (numpy's normalised irfft; the `ringdown` convention, docs/likelihood.md §1.2). The result is
 //! periodic with period M samples, so the grid must be at least twice as long as the analysis
-//! segment (df ≤ 1/(2T), §1.5) for the lags < N not to alias; by default the grid period is
+//! segment (df ≤ 1/(2T)) for the lags < N not to alias; by default the grid period is
 //! max(64 s, 2T) rounded up to a power of two samples.
 
 use crate::cutoff::LowFrequencyCutoff;

@@ -1,4 +1,4 @@
-//! The low-frequency cut-off, put into the covariance (likelihood.md §5).
+//! The low-frequency cut-off, put into the covariance (docs/likelihood.md §1.3).
 //!
 //! 1/S_TD(f) = w(f)/S(f) + (1 − w(f))/(G·S(f_low)),
 //!
@@ -24,7 +24,7 @@ pub struct LowFrequencyCutoff {
 }
 
 impl Default for LowFrequencyCutoff {
-    /// f_low = 20 Hz, Δ = 4 Hz, G = 1e4 (likelihood.md §5).
+    /// f_low = 20 Hz, Δ = 4 Hz, G = 1e4 (docs/likelihood.md §1.3).
     fn default() -> Self {
         Self {
             f_low: 20.0,

@@ -2,7 +2,7 @@
 //!
 //! - [`psd`]: one-sided power spectral densities from two-column files or built-in design
 //!   curves, interpolated log-log.
-//! - [`cutoff`]: the low-frequency cut-off put *into* the covariance (likelihood.md §5): a
+//! - [`cutoff`]: the low-frequency cut-off put *into* the covariance (docs/likelihood.md §1.3): a
 //!   Planck ramp from f_low − 4 Hz to f_low blending 1/S into a high-variance floor.
 //! - [`acf`]: autocovariance ρ = ½·fs·irfft(S_TD) on a fine frequency grid.
 //! - [`toeplitz`]: x = C⁻¹e₀ and log det C (Levinson–Durbin; for long segments conjugate

@@ -14,7 +14,7 @@
 //!     leading N×N block of the M×M circulant K whose eigenvalues are λ_j = ½·fs·S_TD(f_j)
 //!     (the PSD on the FFT grid, [`crate::acf`]), and the preconditioner is the same block of
 //!     K⁻¹, the Toeplitz matrix of the inverse symbol, σ = IDFT(1/λ). It equals C⁻¹ away from
-//!     a boundary layer (likelihood.md §1.4, §5) and is positive definite (a block of K⁻¹). One
+//!     a boundary layer (docs/likelihood.md §1.6) and is positive definite (a block of K⁻¹). One
 //!     real FFT pair of length 2N per application, but 3–4× fewer iterations than T. Chan's
 //!     circulant on the aLIGO covariance (measured: 29–37 against 68–144 to a residual of
 //!     1e-10, N = 8192–131072).

@@ -12,7 +12,7 @@
 //!    where L(v) is the lower-triangular Toeplitz matrix with first column v, J the reversal and
 //!    Z the down-shift (ZJx = (0, x_{N−1}, …, x₁)). Each triangular Toeplitz product is a
 //!    truncated linear convolution; with Lᵀ = J L J (every Toeplitz matrix is persymmetric) an
-//!    apply costs 3 forward + 3 inverse real FFTs of length P = 2N (likelihood.md §1.3, §6).
+//!    apply costs 3 forward + 3 inverse real FFTs of length P = 2N (docs/likelihood.md §1.4).
 //!
 //! **Long segments.** Levinson's 2N² flops take minutes at N = 2¹⁹ (128 s at 4096 Hz). Above
 //! [`ToeplitzOptions::levinson_max_len`] the first column comes from preconditioned conjugate

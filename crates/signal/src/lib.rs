@@ -2,7 +2,7 @@
 //!
 //! Parameters use bilby's names and units ([`BbhParameters`]); the waveform is IMRPhenomT's
 //! (2,2) mode W(s) at 1 Mpc ([`tdpe_phenomt`]), s being the time relative to the peak of |h22|
-//! at the geocentre; detector k sees (likelihood.md §2.1)
+//! at the geocentre; detector k sees (docs/likelihood.md §2.1)
 //!
 //! h_k(t) = F₊ h₊(t − t_c − τ_k) + F× h×(t − t_c − τ_k) = Re[Q_k · W(t − t_c − τ_k)],
 //!

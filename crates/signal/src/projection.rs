@@ -6,7 +6,7 @@
 //!
 //! Q = (1 Mpc/D) e^(2i(π/2 − φ)) [F₊ (f₂₂ + f₂₋₂) + i F× (f₂₂ − f₂₋₂)],
 //!
-//! f₂ₘ(θ_jn) the real factors of ₋₂Y₂ₘ (likelihood.md §2.1).
+//! f₂ₘ(θ_jn) the real factors of ₋₂Y₂ₘ (docs/likelihood.md §2.1).
 
 use num_complex::Complex64;
 use tdpe_detector::time::GMST_RATE_RAD_PER_S;

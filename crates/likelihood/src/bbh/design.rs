@@ -1,4 +1,4 @@
-//! The design set of relative binning for a BBH (likelihood.md §2.3, §2.5): trial waveforms that
+//! The design set of relative binning for a BBH (docs/likelihood.md §3.5): trial waveforms that
 //! span the region a sampler will visit, from which the nodes are refined.
 //!
 //! The ratio r = W(t − t_c − τ_k; λ)/W(t − t_c0 − τ_k0; λ0) depends only on the intrinsic

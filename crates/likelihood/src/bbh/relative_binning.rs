@@ -1,5 +1,5 @@
 //! Time-domain relative binning of a BBH's 11 parameters, with its exact gradient
-//! (likelihood.md §2, §4).
+//! (docs/likelihood.md §3, §3.6).
 //!
 //! Per detector k and node b (at the fixed sample time t_b):
 //! c_b = Q_k(θ) · W(t_b − t_c − τ_k; λ) / v_b, and with g = a − ½Rc − ½conj(Pc) from the summary
@@ -32,13 +32,13 @@ const SCREEN_SPACING: f64 = 4.0 / 2048.0;
 /// Fewest design waveforms that make a meaningful node refinement.
 const MIN_DESIGN_POINTS: usize = 8;
 /// The support of the basis ends where the fiducial's amplitude falls below this fraction of
-/// its peak (about 0.1 s after the peak, likelihood.md §2.1).
+/// its peak (about 0.1 s after the peak, docs/likelihood.md §3.5).
 const SUPPORT_FLOOR: f64 = 1e-10;
 
 /// The knobs of relative binning.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RelativeBinningOptions {
-    /// Node-refinement error target T ≈ (wanted |Δ ln L|)² (likelihood.md §2.3).
+    /// Node-refinement error target T ≈ (wanted |Δ ln L|)² (docs/likelihood.md §3.5).
     pub target: f64,
     /// Number of design waveforms.
     pub design_points: usize,
@@ -386,7 +386,7 @@ impl BbhRelativeBinning {
     /// 11 parameters: `f` returns [F, ∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩] (for ln L: [⟨d|h⟩ − ½⟨h|h⟩, 1, −½];
     /// for a likelihood marginalised over distance, a function of both).
     ///
-    /// Reverse mode through the waveform (likelihood.md §4): with the adjoint g of F and
+    /// Reverse mode through the waveform (docs/likelihood.md §3.6): with the adjoint g of F and
     /// z_b = g_b c_b, Re(g_b ∂c_b) = Re(z_b) ∂A_b/A_b + Im(z_b) ∂Φ_b for c_b ∝ A_b e^(−iΦ_b), so
     /// the nodes are evaluated in f64 and their weighted derivatives accumulated by
     /// [`IMRPhenomT::mode22_adjoint_many`], then contracted once with the set-up's derivatives

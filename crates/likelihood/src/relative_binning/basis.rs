@@ -1,4 +1,4 @@
-//! The relative-binning basis u_b = v·ψ_b (likelihood.md §2.2): synthesis of a template from
+//! The relative-binning basis u_b = v·ψ_b (docs/likelihood.md §3.2): synthesis of a template from
 //! node coefficients and its transpose, the projection onto the basis.
 //!
 //! With node coefficients c_b (complex, B + 1) the template is

@@ -1,5 +1,5 @@
 //! Evaluation of the relative-binning log-likelihood ratio and its adjoint from the summary
-//! data (likelihood.md §2.2, §4).
+//! data (docs/likelihood.md §3.3, §3.4, §3.6).
 //!
 //! With node coefficients c_b = Q_k r_b (complex, B + 1),
 //!
@@ -10,8 +10,8 @@
 //!
 //! d ln L = Re Σ_b g_b dc_b.
 //!
-//! The caller chains g with ∂c_b/∂θ (§4). One pass over the tiles of G's upper triangle, f64,
-//! no allocation (caller-owned [`RbWorkspace`]), no tape.
+//! The caller chains g with ∂c_b/∂θ (docs/likelihood.md §3.6). One pass over the tiles of G's
+//! upper triangle, f64, no allocation (caller-owned [`RbWorkspace`]), no tape.
 
 use super::error::{check_finite_complex, check_len, RbError};
 use super::summary::SummaryData;
@@ -343,8 +343,8 @@ impl SummaryData {
     }
 
     /// ⟨d|h⟩ = Re(cᵀa) and ⟨h|h⟩ = ½cᴴPc + ½Re(cᵀRc) = sᵀGs for node coefficients `c`
-    /// (B + 1 complex, c_b = Q_k r_b): this detector's inner products (§2.2). Reads only the
-    /// upper triangle of G's tiles: about (2B+2)² / 2 multiply-adds.
+    /// (B + 1 complex, c_b = Q_k r_b): this detector's inner products (docs/likelihood.md §3.3).
+    /// Reads only the upper triangle of G's tiles: about (2B+2)² / 2 multiply-adds.
     pub fn inner_products(
         &self,
         c: &[Complex64],
@@ -381,7 +381,8 @@ impl SummaryData {
     /// The adjoint of F(⟨d|h⟩, ⟨h|h⟩) with partial derivatives F_d = `d_dh` and F_h = `d_hh`,
     /// from `ws` as left by [`Self::inner_products_for_adjoint`]: writes
     /// g = F_d a + F_h (Rc + conj(Pc)), i.e. g_b = F_d a_b + 2F_h (t_b + i t_{B+1+b}), so that
-    /// dF = Re Σ_b g_b dc_b (§4). For F = ln L (F_d = 1, F_h = −½), g = a − ½Rc − ½conj(Pc).
+    /// dF = Re Σ_b g_b dc_b (docs/likelihood.md §3.6). For F = ln L (F_d = 1, F_h = −½),
+    /// g = a − ½Rc − ½conj(Pc).
     pub fn adjoint_of(
         &self,
         d_dh: f64,
@@ -400,7 +401,7 @@ impl SummaryData {
     }
 
     /// ln L and its adjoint: writes g = a − ½Rc − ½conj(Pc) into `grad` (B + 1 complex) so
-    /// that d ln L = Re Σ_b g_b dc_b (§4), and returns ln L as
+    /// that d ln L = Re Σ_b g_b dc_b (docs/likelihood.md §3.6), and returns ln L as
     /// [`Self::log_likelihood_ratio`]. Cost: one symmetric matvec t = Gs.
     pub fn adjoint(
         &self,

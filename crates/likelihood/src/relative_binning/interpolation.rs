@@ -1,4 +1,4 @@
-//! Local Lagrange interpolation weights ψ_b of degree five (likelihood.md §2.2).
+//! Local Lagrange interpolation weights ψ_b of degree five (docs/likelihood.md §3.2).
 //!
 //! Nodes are sample indices n_0 < n_1 < … < n_B, B ≥ 5. Bin b holds the samples
 //! [n_b, n_{b+1}) (the last bin also holds n_B). A sample i in bin b is interpolated through the
@@ -12,7 +12,7 @@
 //! [n_0, n_B]. The stencil always brackets the sample (n_{j0} ≤ i ≤ n_{j0+5}), so nothing is
 //! extrapolated.
 //!
-//! Why degree five rather than three (likelihood.md's cubic): the ratio of a trial to the
+//! Why degree five rather than three (the cubic of earlier builds): the ratio of a trial to the
 //! fiducial is smooth on the scale of a bin, so the interpolation error falls as h⁶ instead of
 //! h⁴ in the node spacing h, and the same error target is met with ~25 % fewer nodes (117 → 88
 //! at 2048 Hz, 4 s; docs/relative_binning.md §3.8). A call's cost grows with B (waveform at the

@@ -1,4 +1,4 @@
-//! Time-domain relative binning (likelihood.md §2, §4): the fast per-detector likelihood,
+//! Time-domain relative binning (docs/likelihood.md §3): the fast per-detector likelihood,
 //! waveform-agnostic.
 //!
 //! The model of one detector is h_i = Re[Q·W(t_i − t_c − τ; λ)]. With the fiducial
@@ -11,16 +11,17 @@
 //! ([`interpolation`]).
 //! Then ln L = Re(cᵀa) − ¼cᴴPc − ¼Re(cᵀRc) with summary data computed once ([`SummaryData`]).
 //!
-//! Workflow for the caller, per detector (§6 step 3–4):
+//! Workflow for the caller, per detector (docs/likelihood.md §3.3–§3.5):
 //! 1. weights s_i = [`snr_weights`]`(v, Q0, C⁻¹)`; design ratios r_j(t_i) = W_j(t_i)/v_i of
-//!    J ≈ 32–64 design waveforms covering the sampled time shifts (§2.3, §2.5);
+//!    J ≈ 32–64 design waveforms covering the sampled time shifts (docs/likelihood.md §3.5);
 //! 2. nodes = [`refine_nodes`]`(ratios, s, &RefineOptions { target: 1e-7, .. })`;
 //! 3. summary = [`SummaryData::new`]`(v, d, C⁻¹, nodes)`;
 //! 4. per evaluation: c_b = Q·W(t_{n_b} − t_c − τ; λ) / `summary.fiducial_at_nodes()[b]`, then
-//!    `summary.adjoint(c, g, ws)` returns ln L and g with d ln L = Re Σ_b g_b dc_b (§4).
+//!    `summary.adjoint(c, g, ws)` returns ln L and g with d ln L = Re Σ_b g_b dc_b
+//!    (docs/likelihood.md §3.6).
 //!
-//! [`ReconstructedLikelihood`] is option E of §2.4 (reconstruct-and-apply), identical in value
-//! and gradient, used for validation and as the large-B fallback.
+//! [`ReconstructedLikelihood`] is reconstruct-and-apply (docs/likelihood.md §3.7), identical in
+//! value and gradient, used for validation and as the large-B fallback.
 
 mod basis;
 mod error;

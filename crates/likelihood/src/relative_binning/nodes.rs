@@ -1,8 +1,9 @@
 //! Nodes of the relative-binning basis and their SNR-weighted adaptive placement
-//! (likelihood.md §2.3).
+//! (docs/likelihood.md §3.5).
 //!
-//! Nodes are sample indices, i.e. fixed physical detector times t_{n_b} (§2.1 rule 2): a trial
-//! time shift changes only the argument of the trial waveform at these times, never the nodes.
+//! Nodes are sample indices, i.e. fixed physical detector times t_{n_b}
+//! (docs/likelihood.md §2.2): a trial time shift changes only the argument of the trial
+//! waveform at these times, never the nodes.
 
 use super::error::{check_finite, check_finite_complex, check_len, RbError};
 use super::interpolation::{bin_count, bin_samples, for_each_sample, stencil_start, STENCIL};
@@ -15,7 +16,7 @@ use tdpe_noise::ToeplitzInverse;
 ///
 /// The basis functions ψ_b vanish outside [n_0, n_B] (the *support*): samples outside it carry
 /// no template. End the support where the fiducial and every trial are negligible (e.g. 0.1 s
-/// after the fiducial peak, §2.1 rule 3) but the fiducial is still nonzero.
+/// after the fiducial peak, docs/likelihood.md §3.5) but the fiducial is still nonzero.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NodeSet {
     indices: Vec<usize>,
@@ -89,7 +90,8 @@ impl NodeSet {
 /// Options of [`refine_nodes`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct RefineOptions {
-    /// Error target T, the single accuracy knob: T ≈ (wanted |Δ ln L|)² (§2.3). Default 1e-7.
+    /// Error target T, the single accuracy knob: T ≈ (wanted |Δ ln L|)²
+    /// (docs/likelihood.md §3.5). Default 1e-7.
     pub target: f64,
     /// Number of uniform bins to start from (≥ 5). Default 8.
     pub initial_bins: usize,
@@ -121,9 +123,10 @@ pub struct Refinement {
     pub iterations: usize,
 }
 
-/// Fiducial SNR² density s_i = ½|Re[conj(q_i)(C⁻¹q)_i]|, q = Q0·v (§2.3), the weights of
-/// [`refine_nodes`]. Without the absolute value it sums to ½qᴴC⁻¹q, which is the fiducial's
-/// ⟨h0|h0⟩ up to the small ½Re(qᵀC⁻¹q) term (§2.2). Two C⁻¹ applies.
+/// Fiducial SNR² density s_i = ½|Re[conj(q_i)(C⁻¹q)_i]|, q = Q0·v (docs/likelihood.md §3.5),
+/// the weights of [`refine_nodes`]. Without the absolute value it sums to ½qᴴC⁻¹q, which is
+/// the fiducial's ⟨h0|h0⟩ up to the small ½Re(qᵀC⁻¹q) term (docs/likelihood.md §3.3). Two
+/// C⁻¹ applies.
 pub fn snr_weights(
     fiducial: &[Complex64],
     q0: Complex64,
@@ -141,7 +144,7 @@ pub fn snr_weights(
         .collect())
 }
 
-/// SNR-weighted adaptive node refinement (likelihood.md §2.3).
+/// SNR-weighted adaptive node refinement (docs/likelihood.md §3.5).
 ///
 /// `design_ratios[j][i]` = r_j(t_i): the full-resolution complex ratio of design waveform j to
 /// the fiducial at every sample (only the support is read). `weights` = s_i from

@@ -1,4 +1,4 @@
-//! Option E of likelihood.md §2.4, "reconstruct-and-apply": interpolate the template onto all
+//! Reconstruct-and-apply (docs/likelihood.md §3.7): interpolate the template onto all
 //! N samples and apply C⁻¹ by Gohberg–Semencul. Mathematically identical to the dense form
 //! ([`SummaryData`](super::SummaryData), since P = UᴴC⁻¹U), with no B² at all: O(N log N) per
 //! call and O(N) memory. It is the validation path of the dense form and the fallback when B

@@ -1,4 +1,4 @@
-//! Summary data of one detector (likelihood.md §2.2): a = Uᵀ C⁻¹ d and the Gram matrix of the
+//! Summary data of one detector (docs/likelihood.md §3.3): a = Uᵀ C⁻¹ d and the Gram matrix of the
 //! basis, from which P = Uᴴ C⁻¹ U and R = Uᵀ C⁻¹ U follow.
 //!
 //! **Storage.** With U_r = Re U, U_i = Im U and the 2(B+1) real columns V = [U_r, U_i], the
@@ -26,9 +26,10 @@ use super::nodes::NodeSet;
 use num_complex::Complex64;
 use tdpe_noise::ToeplitzInverse;
 
-/// Summary data of one detector for the relative-binning likelihood (§2.2): node set, the
-/// fiducial at the nodes, a, and G (equivalently P and R). Immutable, `Send + Sync`; evaluate
-/// with [`SummaryData::log_likelihood_ratio`] and [`SummaryData::adjoint`].
+/// Summary data of one detector for the relative-binning likelihood
+/// (docs/likelihood.md §3.3): node set, the fiducial at the nodes, a, and G (equivalently P
+/// and R). Immutable, `Send + Sync`; evaluate with [`SummaryData::log_likelihood_ratio`] and
+/// [`SummaryData::adjoint`].
 #[derive(Debug, Clone)]
 pub struct SummaryData {
     pub(super) nodes: NodeSet,
@@ -172,7 +173,7 @@ pub(super) fn validate_inputs(
         .collect()
 }
 
-/// a_b = Σ_i (C⁻¹d)_i v_i ψ_b(i) (§2.2): one C⁻¹ apply.
+/// a_b = Σ_i (C⁻¹d)_i v_i ψ_b(i) (docs/likelihood.md §3.3): one C⁻¹ apply.
 pub(super) fn data_projection(
     fiducial: &[Complex64],
     data: &[f64],
@@ -186,7 +187,7 @@ pub(super) fn data_projection(
 }
 
 impl SummaryData {
-    /// Builds the summary data of one detector (§2.2, §6 step 3).
+    /// Builds the summary data of one detector (docs/likelihood.md §3.3).
     ///
     /// - `fiducial`: v_i = W(t_i − t_c0 − τ_k0; λ0), the complex 22 mode of the fiducial at every
     ///   sample (before the extrinsic factor Q), length N; finite on the support and nonzero

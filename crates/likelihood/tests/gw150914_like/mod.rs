@@ -1,4 +1,4 @@
-//! The GW150914-like injection in simulated noise (likelihood.md §3), shared by the
+//! The GW150914-like injection in simulated noise (docs/likelihood.md §4.2), shared by the
 //! relative-binning test, the benches and the `rb_accuracy` example; [`Injection`] also
 //! describes other sources (the example's 128 s binary neutron star).
 #![allow(dead_code)]
