@@ -194,7 +194,7 @@ impl BbhParameters {
         }
     }
 
-    /// The GW150914-like binary black hole of likelihood.md §3 (36 + 29 M☉, χ 0.3/−0.2,
+    /// The GW150914-like binary black hole of docs/likelihood.md §4.2 (36 + 29 M☉, χ 0.3/−0.2,
     /// 1200 Mpc, θ_jn 2.6, ψ 0.6, φ 1.3, ra 1.95, dec −1.27) peaking at the geocentre 0.4 s after
     /// the epoch (GPS 1126259462.4 with the epoch at GPS 1126259462): the reference injection of
     /// the tests, benchmarks and the default run.
