@@ -6,18 +6,28 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::adapt::Warmup;
+use crate::config::SamplerConfig;
 use crate::hamiltonian::{Hamiltonian, Point};
 use crate::kernel::{DrawStats, Kernel};
 use crate::progress::ChainProgress;
-use crate::runner::SamplerConfig;
 use crate::samples::ChainDraws;
 use crate::stepsize::find_initial_step_size;
 use crate::target::LogDensity;
 use crate::McmcError;
+
+/// The random stream of chain `chain`: Xoshiro256++ seeded from `seed` and jumped `chain` times
+/// (each jump skips 2¹²⁸ outputs, so streams never overlap).
+pub fn chain_rng(seed: u64, chain: usize) -> Xoshiro256PlusPlus {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..chain {
+        rng.jump();
+    }
+    rng
+}
 
 /// Step size the initial heuristic starts from (Stan's default).
 const INITIAL_STEP_SIZE: f64 = 1.0;

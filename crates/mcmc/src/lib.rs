@@ -40,6 +40,7 @@
 
 pub mod adapt;
 mod chain;
+pub mod config;
 pub mod diagnostics;
 mod error;
 pub mod hamiltonian;
@@ -56,6 +57,8 @@ pub mod target;
 pub mod tempering;
 
 pub use adapt::Adaptation;
+pub use chain::chain_rng;
+pub use config::{Init, SamplerConfig};
 pub use error::McmcError;
 pub use hamiltonian::{Hamiltonian, Point};
 pub use hmc::Hmc;
@@ -64,7 +67,7 @@ pub use mala::Mala;
 pub use mass_matrix::adapt::{MetricAdaptation, WindowSchedule};
 pub use mass_matrix::Metric;
 pub use nuts::Nuts;
-pub use runner::{chain_rng, sample, sample_until, Init, SamplerConfig};
+pub use runner::{sample, sample_until};
 pub use samples::{ChainDraws, ChainSummary, ParamSummary, Samples};
 pub use stepsize::DualAveraging;
 pub use target::{LikelihoodTerm, LogDensity, PriorLikelihood, Tempered};

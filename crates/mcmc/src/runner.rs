@@ -5,89 +5,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-use serde::{Deserialize, Serialize};
-
-use crate::adapt::Adaptation;
-use crate::chain::ChainRun;
+use crate::chain::{chain_rng, ChainRun};
+use crate::config::SamplerConfig;
 use crate::kernel::Kernel;
-use crate::mass_matrix::Metric;
 use crate::progress::Progress;
 use crate::samples::{ChainDraws, Samples};
 use crate::target::LogDensity;
 use crate::McmcError;
-
-/// Initial points: `center` (zeros if `None`) plus U(−radius, radius) jitter per coordinate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Init {
-    /// Centre of the jitter on the unconstrained space.
-    pub center: Option<Vec<f64>>,
-    /// Half-width of the uniform jitter (Stan: 2).
-    pub radius: f64,
-    /// Jittered points tried before giving up (Stan: 100).
-    pub max_attempts: usize,
-}
-
-impl Default for Init {
-    fn default() -> Self {
-        Self {
-            center: None,
-            radius: 2.0,
-            max_attempts: 100,
-        }
-    }
-}
-
-/// Settings of a multi-chain run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SamplerConfig {
-    /// Number of chains.
-    pub num_chains: usize,
-    /// Warm-up (adaptation) iterations per chain, discarded.
-    pub num_warmup: usize,
-    /// Post-warm-up draws per chain.
-    pub num_draws: usize,
-    /// Master seed; chain c uses the stream `seed` advanced by c jumps of 2¹²⁸.
-    pub seed: u64,
-    /// Worker threads; 0 uses all available cores. Never changes the draws.
-    pub threads: usize,
-    /// Show a progress bar on standard error (drawn only on a terminal).
-    pub progress: bool,
-    /// Initial points.
-    pub init: Init,
-    /// Warm-up settings.
-    pub adaptation: Adaptation,
-    /// Metric to start from (identity if `None`).
-    pub initial_metric: Option<Metric>,
-}
-
-impl Default for SamplerConfig {
-    /// 4 chains × (1000 warm-up + 1000 draws), seed 0, all cores, progress shown.
-    fn default() -> Self {
-        Self {
-            num_chains: 4,
-            num_warmup: 1000,
-            num_draws: 1000,
-            seed: 0,
-            threads: 0,
-            progress: true,
-            init: Init::default(),
-            adaptation: Adaptation::default(),
-            initial_metric: None,
-        }
-    }
-}
-
-/// The random stream of chain `chain`: Xoshiro256++ seeded from `seed` and jumped `chain` times
-/// (each jump skips 2¹²⁸ outputs, so streams never overlap).
-pub fn chain_rng(seed: u64, chain: usize) -> Xoshiro256PlusPlus {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    for _ in 0..chain {
-        rng.jump();
-    }
-    rng
-}
 
 /// Runs `config.num_chains` chains of `kernel` on `target` in parallel.
 pub fn sample<T, K>(target: &T, kernel: &K, config: &SamplerConfig) -> Result<Samples, McmcError>

@@ -32,12 +32,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use crate::chain::chain_rng;
 use crate::chain::ChainState;
+use crate::config::SamplerConfig;
 use crate::diagnostics::mcse_mean;
 use crate::hamiltonian::{metropolis_accept, Point};
 use crate::kernel::{DrawStats, Kernel};
 use crate::progress::{ChainProgress, Progress};
-use crate::runner::{chain_rng, collect_samples, for_each_chain, validate, SamplerConfig};
+use crate::runner::{collect_samples, for_each_chain, validate};
 use crate::samples::{ChainDraws, Samples};
 use crate::target::{LikelihoodTerm, LogDensity, PriorLikelihood, Tempered};
 use crate::McmcError;
