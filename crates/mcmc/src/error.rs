@@ -48,13 +48,13 @@ pub enum McmcError {
         step_size: f64,
     },
     /// A matrix meant to be a covariance is not symmetric positive definite.
-    #[error("{what} is not symmetric positive definite (pivot {pivot} is {value:e})")]
+    #[error(
+        "{what} is not symmetric positive definite (pivot {pivot} is not positive and finite)"
+    )]
     NotPositiveDefinite {
         /// Which matrix.
         what: &'static str,
         /// Index of the failing pivot.
         pivot: usize,
-        /// The non-positive pivot value.
-        value: f64,
     },
 }

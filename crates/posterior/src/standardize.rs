@@ -9,6 +9,9 @@
 //! wider than the prior), damped Levenberg–Marquardt style (Nocedal & Wright, "Numerical
 //! Optimization", §10.3) until the step increases ln p. At the mode, A = R⁻ᵀ with M = R Rᵀ.
 
+use faer::linalg::solvers::{Llt, Solve};
+use faer::linalg::triangular_solve::solve_upper_triangular_in_place;
+use faer::{Mat, Par, Side};
 use tdpe_mcmc::LogDensity;
 use tdpe_signal::ParameterVector;
 
@@ -92,7 +95,7 @@ pub fn laplace_at_mode<T: LogDensity>(
             let Some((r_damped, used)) = damped_cholesky(&curvature, n, damping) else {
                 break;
             };
-            let step = cholesky_solve(&r_damped, n, &gradient);
+            let step = solve(&r_damped, &gradient);
             let gain: f64 = step.iter().zip(&gradient).map(|(s, g)| s * g).sum::<f64>() / 2.0;
             if gain < GAIN_TOLERANCE && used == 0.0 {
                 return (affine_from_factor(center, &x, &r), steps);
@@ -164,83 +167,48 @@ fn regularised_curvature<T: LogDensity>(
     curvature.iter().all(|v| v.is_finite()).then_some(curvature)
 }
 
-/// The Cholesky factor of M + μ diag(|M_ii|) for the smallest μ ≥ `damping` (raised tenfold from
-/// 1e-3) at which it is positive definite, with that μ.
-fn damped_cholesky(m: &[f64], n: usize, damping: f64) -> Option<(Vec<f64>, f64)> {
+/// The Cholesky factorisation of M + μ diag(|M_ii|) for the smallest μ ≥ `damping` (raised
+/// tenfold from 1e-3) at which it is positive definite, with that μ.
+fn damped_cholesky(m: &[f64], n: usize, damping: f64) -> Option<(Llt<f64>, f64)> {
     let mut mu = damping;
     for _ in 0..MAX_DAMPING_TRIES {
-        let damped: Vec<f64> = (0..n * n)
-            .map(|k| {
-                if k / n == k % n {
-                    m[k] + mu * m[k].abs()
-                } else {
-                    m[k]
-                }
-            })
-            .collect();
-        if let Some(r) = cholesky(&damped, n) {
-            return Some((r, mu));
+        let damped = Mat::<f64>::from_fn(n, n, |i, j| {
+            let k = i * n + j;
+            if i == j {
+                m[k] + mu * m[k].abs()
+            } else {
+                m[k]
+            }
+        });
+        if let Ok(factor) = damped.llt(Side::Lower) {
+            return Some((factor, mu));
         }
         mu = (mu * 10.0).max(1e-3);
     }
     None
 }
 
-/// A = R⁻ᵀ (so A Aᵀ = M⁻¹) centred at y = c + x.
-fn affine_from_factor(center: &[f64], x: &[f64], r: &[f64]) -> Affine {
+/// A = R⁻ᵀ (so A Aᵀ = M⁻¹, with M = R Rᵀ) centred at y = c + x.
+fn affine_from_factor(center: &[f64], x: &[f64], factor: &Llt<f64>) -> Affine {
     let n = x.len();
-    // R⁻¹ by forward substitution, then A = (R⁻¹)ᵀ and A⁻¹ = Rᵀ.
-    let mut r_inv = vec![0.0; n * n];
-    for col in 0..n {
-        for i in col..n {
-            let rhs = if i == col { 1.0 } else { 0.0 };
-            let sum: f64 = (col..i).map(|k| r[i * n + k] * r_inv[k * n + col]).sum();
-            r_inv[i * n + col] = (rhs - sum) / r[i * n + i];
-        }
-    }
-    let transpose =
-        |m: &[f64]| -> Vec<f64> { (0..n * n).map(|k| m[(k % n) * n + k / n]).collect() };
+    let r = factor.L();
+    let mut a = Mat::<f64>::identity(n, n);
+    solve_upper_triangular_in_place(r.transpose(), a.as_mut(), Par::Seq);
+    let row_major =
+        |m: faer::MatRef<'_, f64>| -> Vec<f64> { (0..n * n).map(|k| m[(k / n, k % n)]).collect() };
     Affine {
         center: center.iter().zip(x).map(|(c, x)| c + x).collect(),
-        matrix: transpose(&r_inv),
-        inverse: transpose(r),
-        log_det: -(0..n).map(|i| r[i * n + i].ln()).sum::<f64>(),
+        matrix: row_major(a.as_ref()),
+        inverse: row_major(r.transpose()),
+        log_det: -(0..n).map(|i| r[(i, i)].ln()).sum::<f64>(),
     }
 }
 
-/// Solves R Rᵀ s = b.
-fn cholesky_solve(r: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
-    let mut z = vec![0.0; n];
-    for i in 0..n {
-        let sum: f64 = (0..i).map(|k| r[i * n + k] * z[k]).sum();
-        z[i] = (b[i] - sum) / r[i * n + i];
-    }
-    let mut s = vec![0.0; n];
-    for i in (0..n).rev() {
-        let sum: f64 = (i + 1..n).map(|k| r[k * n + i] * s[k]).sum();
-        s[i] = (z[i] - sum) / r[i * n + i];
-    }
-    s
-}
-
-/// Lower Cholesky factor R of a symmetric n × n matrix (R Rᵀ = a), if positive definite.
-fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
-    let mut r = vec![0.0; n * n];
-    for i in 0..n {
-        for j in 0..=i {
-            let sum: f64 = (0..j).map(|k| r[i * n + k] * r[j * n + k]).sum();
-            if i == j {
-                let d = a[i * n + i] - sum;
-                if !(d > 0.0 && d.is_finite()) {
-                    return None;
-                }
-                r[i * n + i] = d.sqrt();
-            } else {
-                r[i * n + j] = (a[i * n + j] - sum) / r[j * n + j];
-            }
-        }
-    }
-    Some(r)
+/// s with R Rᵀ s = b.
+fn solve(factor: &Llt<f64>, b: &[f64]) -> Vec<f64> {
+    let mut s = Mat::<f64>::from_fn(b.len(), 1, |i, _| b[i]);
+    factor.solve_in_place(s.as_mut());
+    (0..b.len()).map(|i| s[(i, 0)]).collect()
 }
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
-//! Dense metric: M⁻¹ = Σ stored with its lower Cholesky factor L (Σ = L Lᵀ).
+//! Dense metric: M⁻¹ = Σ stored with its lower Cholesky factor L (Σ = L Lᵀ, faer's).
 
+use faer::linalg::solvers::Llt;
+use faer::linalg::triangular_solve::solve_upper_triangular_in_place;
+use faer::{Mat, MatMut, Par, Side};
 use serde::Serialize;
 
 use super::dot;
@@ -7,16 +10,23 @@ use crate::McmcError;
 
 /// A dense symmetric positive-definite inverse mass matrix Σ = M⁻¹ (row-major) and its Cholesky
 /// factor.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct DenseMetric {
     dim: usize,
     covariance: Vec<f64>,
     #[serde(skip)]
-    cholesky: Vec<f64>,
+    cholesky: Llt<f64>,
+}
+
+impl PartialEq for DenseMetric {
+    /// Equal covariances (the factor follows from it).
+    fn eq(&self, other: &Self) -> bool {
+        self.dim == other.dim && self.covariance == other.covariance
+    }
 }
 
 impl DenseMetric {
-    /// Builds the metric from a row-major `dim`×`dim` covariance.
+    /// Builds the metric from a row-major `dim`×`dim` covariance (symmetrised as ½(Σ + Σᵀ)).
     pub fn new(dim: usize, covariance: Vec<f64>) -> Result<Self, McmcError> {
         if covariance.len() != dim * dim {
             return Err(McmcError::DimensionMismatch {
@@ -25,7 +35,21 @@ impl DenseMetric {
                 got: covariance.len(),
             });
         }
-        let cholesky = cholesky(dim, &covariance)?;
+        let not_positive_definite = |pivot| McmcError::NotPositiveDefinite {
+            what: "dense inverse metric",
+            pivot,
+        };
+        if let Some(k) = covariance.iter().position(|v| !v.is_finite()) {
+            return Err(not_positive_definite(k / dim));
+        }
+        let symmetric = Mat::<f64>::from_fn(dim, dim, |i, j| {
+            0.5 * (covariance[i * dim + j] + covariance[j * dim + i])
+        });
+        let cholesky = symmetric.llt(Side::Lower).map_err(|e| match e {
+            faer::linalg::cholesky::llt::factor::LltError::NonPositivePivot { index } => {
+                not_positive_definite(index)
+            }
+        })?;
         Ok(Self {
             dim,
             covariance,
@@ -52,51 +76,39 @@ impl DenseMetric {
 
     /// Replaces z by L⁻ᵀ z, so that z ~ N(0, I) becomes p ~ N(0, Σ⁻¹) = N(0, M).
     pub(crate) fn solve_upper_in_place(&self, z: &mut [f64]) {
-        let n = self.dim;
-        for i in (0..n).rev() {
-            let s: f64 = (i + 1..n).map(|k| self.cholesky[k * n + i] * z[k]).sum();
-            z[i] = (z[i] - s) / self.cholesky[i * n + i];
-        }
+        let rhs = MatMut::from_column_major_slice_mut(z, self.dim, 1);
+        solve_upper_triangular_in_place(self.cholesky.L().transpose(), rhs, Par::Seq);
     }
-}
-
-/// Lower Cholesky factor of a symmetric positive-definite row-major matrix (Cholesky–Banachiewicz).
-fn cholesky(n: usize, a: &[f64]) -> Result<Vec<f64>, McmcError> {
-    let mut l = vec![0.0; n * n];
-    for i in 0..n {
-        for j in 0..=i {
-            let s: f64 = (0..j).map(|k| l[i * n + k] * l[j * n + k]).sum();
-            let value = 0.5 * (a[i * n + j] + a[j * n + i]) - s;
-            if i == j {
-                if !(value > 0.0 && value.is_finite()) {
-                    return Err(McmcError::NotPositiveDefinite {
-                        what: "dense inverse metric",
-                        pivot: i,
-                        value,
-                    });
-                }
-                l[i * n + i] = value.sqrt();
-            } else {
-                l[i * n + j] = value / l[j * n + j];
-            }
-        }
-    }
-    Ok(l)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// L Lᵀ reproduces Σ, and L⁻ᵀ z solves Lᵀ x = z.
     #[test]
-    fn cholesky_reproduces_matrix() {
-        let a = [4.0, 2.0, 0.4, 2.0, 5.0, 1.0, 0.4, 1.0, 3.0];
-        let l = cholesky(3, &a).unwrap();
+    fn factor_reproduces_the_covariance() {
+        let a = vec![4.0, 2.0, 0.4, 2.0, 5.0, 1.0, 0.4, 1.0, 3.0];
+        let metric = DenseMetric::new(3, a.clone()).unwrap();
+        let l = metric.cholesky.L();
         for i in 0..3 {
             for j in 0..3 {
-                let s: f64 = (0..3).map(|k| l[i * 3 + k] * l[j * 3 + k]).sum();
+                let s: f64 = (0..3).map(|k| l[(i, k)] * l[(j, k)]).sum();
                 assert!((s - a[i * 3 + j]).abs() < 1e-14);
             }
         }
+        let z = [0.3, -1.2, 0.7];
+        let mut x = z;
+        metric.solve_upper_in_place(&mut x);
+        for i in 0..3 {
+            let back: f64 = (0..3).map(|k| l[(k, i)] * x[k]).sum();
+            assert!((back - z[i]).abs() < 1e-14, "{back} vs {}", z[i]);
+        }
+        let indefinite = vec![1.0, 2.0, 2.0, 1.0];
+        assert!(matches!(
+            DenseMetric::new(2, indefinite),
+            Err(McmcError::NotPositiveDefinite { pivot: 1, .. })
+        ));
+        assert!(DenseMetric::new(2, vec![1.0, f64::NAN, f64::NAN, 1.0]).is_err());
     }
 }

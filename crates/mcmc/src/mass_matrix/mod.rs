@@ -55,15 +55,10 @@ impl Metric {
 
     /// A diagonal metric; every entry must be finite and positive.
     pub fn diagonal(inv_mass: Vec<f64>) -> Result<Self, McmcError> {
-        if let Some((pivot, &value)) = inv_mass
-            .iter()
-            .enumerate()
-            .find(|(_, v)| !(v.is_finite() && **v > 0.0))
-        {
+        if let Some(pivot) = inv_mass.iter().position(|v| !(v.is_finite() && *v > 0.0)) {
             return Err(McmcError::NotPositiveDefinite {
                 what: "diagonal inverse metric",
                 pivot,
-                value,
             });
         }
         Ok(Metric::Diagonal { inv_mass })
