@@ -3,7 +3,7 @@
 use crate::error::DetectorError;
 use crate::response::AntennaPattern;
 
-/// h_det[i] = F₊ h₊[i] + F× h×[i], written into `out` (all slices of equal length).
+/// h_det\[i\] = F₊ h₊\[i\] + F× h×\[i\], written into `out` (all slices of equal length).
 ///
 /// The caller evaluates h₊, h× at the detector's sample times shifted by the geocentre delay,
 /// i.e. at t_i − t_c − τ_det (times relative to a common epoch, in s).

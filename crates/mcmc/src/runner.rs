@@ -88,7 +88,7 @@ where
 {
     enum Slot<'a, T: ?Sized> {
         /// Waiting for a worker: not started yet (`None`), or between segments.
-        Ready(Option<ChainRun<'a, T>>),
+        Ready(Option<Box<ChainRun<'a, T>>>),
         /// A worker is running a segment.
         Held,
         Done(Result<ChainDraws, McmcError>),
@@ -106,7 +106,7 @@ where
                         .enumerate()
                         .filter_map(|(chain, slot)| match slot {
                             Slot::Ready(run) => {
-                                Some((run.as_ref().map_or(0, ChainRun::transitions), chain))
+                                Some((run.as_ref().map_or(0, |run| run.transitions()), chain))
                             }
                             _ => None,
                         })
@@ -127,7 +127,8 @@ where
                         chain,
                         chain_rng(config.seed, chain),
                         progress.chain(chain),
-                    ),
+                    )
+                    .map(Box::new),
                 };
                 let slot = match run.and_then(|mut run| {
                     run.advance(kernel, config, SEGMENT, stop)?;

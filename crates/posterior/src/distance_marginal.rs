@@ -9,10 +9,10 @@
 //!
 //! over the prior's support. The integrand is a Gaussian in u (mean A/B, width 1/√B) times the
 //! slowly varying prior weight. It is integrated by Gauss–Legendre quadrature on the window
-//! where the Gaussian lies within [`MARGIN`] (plus the prior weight's whole range in logs) of
+//! where the Gaussian lies within `MARGIN` (plus the prior weight's whole range in logs) of
 //! its largest value on the support, so that outside it the integrand is below e^(−MARGIN) of
 //! its peak; the window's ends move with (A, B) only where the integrand is that small, so the
-//! result and its derivatives ∂ ln L_D/∂A = E[u] and ∂ ln L_D/∂B = −½E[u²] (expectations under
+//! result and its derivatives ∂ ln L_D/∂A = E\[u\] and ∂ ln L_D/∂B = −½E\[u²\] (expectations under
 //! the conditional posterior of u) are smooth to that level. The sampler then explores the
 //! other parameters without the distance–inclination degeneracy, and each draw's distance is
 //! drawn afterwards from p(D_L | θ, d) ∝ π(D_L) L(D_L).
@@ -84,7 +84,8 @@ impl DistanceMarginal {
             .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &w| {
                 (a.min(w), b.max(w))
             });
-        if !(max >= min) {
+        // No finite weight at all: the fold leaves max < min.
+        if max < min {
             return None;
         }
         marginal.log_weight_span = max - min;

@@ -45,7 +45,7 @@ pub fn stencil_start(bins: usize, bin: usize) -> usize {
 pub fn support_bins(node_count: usize, node: usize) -> Range<usize> {
     let bins = node_count - 1;
     let lo = (0..bins)
-        .find(|&b| stencil_start(bins, b) + STENCIL - 1 >= node)
+        .find(|&b| stencil_start(bins, b) + STENCIL > node)
         .unwrap_or(bins);
     let hi = (0..bins)
         .rev()
@@ -163,7 +163,7 @@ mod tests {
             let expect: Vec<usize> = (0..bins)
                 .filter(|&b| {
                     let j0 = stencil_start(bins, b);
-                    j0 <= node && node <= j0 + STENCIL - 1
+                    j0 <= node && node < j0 + STENCIL
                 })
                 .collect();
             let got: Vec<usize> = support_bins(NODES.len(), node).collect();

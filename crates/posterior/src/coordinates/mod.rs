@@ -33,7 +33,7 @@ pub enum CoordinateMap {
     CircularPhases(CircularPhases),
     /// (geocent_time, ra, dec) as the arrival time at the first detector and the zenith and
     /// azimuth of the detector pair's frame.
-    DetectorFrame(DetectorFrameSky),
+    DetectorFrame(Box<DetectorFrameSky>),
     /// phase as the phase at the signal's peak.
     PeakPhase(PeakPhase),
 }

@@ -20,7 +20,7 @@ pub enum Jump {
     /// The face-on/face-off mirror.
     Inclination(InclinationMirror),
     /// The reflection between the ends of a two-detector sky ring.
-    SkyRing(SkyRingReflection),
+    SkyRing(Box<SkyRingReflection>),
 }
 
 impl Jump {

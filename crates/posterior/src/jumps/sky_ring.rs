@@ -52,7 +52,7 @@ impl SkyRingReflection {
             p[0] * q[1] - p[1] * q[0],
         ];
         let norm = n.iter().map(|c| c * c).sum::<f64>().sqrt();
-        if !(norm > 0.0) {
+        if norm == 0.0 || norm.is_nan() {
             return None;
         }
         Some(Self {
@@ -88,7 +88,7 @@ impl SkyRingReflection {
     }
 
     /// The image θ' of θ and ln|det ∂θ'/∂θ| over the sky, time, θ_jn, φ, ψ and, if
-    /// `distance_sampled`, D (otherwise θ'[D] = θ[D] and the determinant is over the others);
+    /// `distance_sampled`, D (otherwise θ'\[D\] = θ\[D\] and the determinant is over the others);
     /// `None` where M is singular at either end.
     pub fn image(
         &self,

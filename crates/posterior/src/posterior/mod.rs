@@ -11,10 +11,12 @@
 //! ln p(x) = Σ_i [ln π_i(θ_i) + ln|g_i'(y_i)|] + Σ_maps ln|det ∂θ/∂s| + ln|det A|
 //!           + [constraints] + ln L(θ),
 //!
-//! with the constraint term 0 inside and −∞ outside, and by the chain rule
-//! ∇_x ln p = A^T v, v_i = [(∂θ/∂s)ᵀ(∇_θ ln π + ∇_θ ln L) + ∇_s ln|det|]_i g_i'(y_i)
-//! + (ln|g_i'|)'(y_i). With a [`DistanceMarginal`], luminosity_distance is no coordinate and
-//! ln L is replaced by ln ∫ π(D_L) L(D_L) dD_L (its prior term then integrated with it).
+//! with the constraint term 0 inside and −∞ outside, and by the chain rule ∇_x ln p = A^T v,
+//!
+//! v_i = [(∂θ/∂s)ᵀ(∇_θ ln π + ∇_θ ln L) + ∇_s ln|det|]_i g_i'(y_i) + (ln|g_i'|)'(y_i).
+//!
+//! With a [`DistanceMarginal`], luminosity_distance is no coordinate and ln L is replaced by
+//! ln ∫ π(D_L) L(D_L) dD_L (its prior term then integrated with it).
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 

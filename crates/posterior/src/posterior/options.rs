@@ -143,6 +143,9 @@ impl Network {
 /// Why an option does not apply (the reasons of [`NotApplied`]).
 type Refusal = Result<(), &'static str>;
 
+/// One requested option: whether it is asked for, its name, and how it is applied.
+type Request<'a, P> = (bool, &'static str, &'a dyn Fn(&mut P) -> Refusal);
+
 impl<L: BbhLikelihood> Posterior<L> {
     /// The posterior of `priors` and `likelihood` in the coordinates and with the jumps of
     /// `options` where the priors allow them (see [`Posterior::not_applied`]), not yet
@@ -155,7 +158,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     ) -> Self {
         let mut posterior = Self::in_parameters(priors, likelihood);
         // The distance first: it removes a coordinate, which the others' checks see.
-        let requests: [(bool, &'static str, &dyn Fn(&mut Self) -> Refusal); 8] = [
+        let requests: [Request<Self>; 8] = [
             (
                 options.distance_marginalization,
                 "distance_marginalization",
@@ -284,7 +287,8 @@ impl<L: BbhLikelihood> Posterior<L> {
         self.coordinates[t].transform = time;
         self.coordinates[ra].transform = zenith;
         self.coordinates[dec].transform = azimuth;
-        self.maps.insert(CoordinateMap::DetectorFrame(sky));
+        self.maps
+            .insert(CoordinateMap::DetectorFrame(Box::new(sky)));
         Ok(())
     }
 
@@ -370,7 +374,7 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
         let ring = SkyRingReflection::new(network.detectors(), network.gmst)
             .ok_or("it needs exactly two detectors at distinct, non-antipodal sites")?;
-        self.jumps.push(Jump::SkyRing(ring));
+        self.jumps.push(Jump::SkyRing(Box::new(ring)));
         Ok(())
     }
 }

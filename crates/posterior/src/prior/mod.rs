@@ -16,7 +16,7 @@
 //! reference epoch of the signal model and supplies bilby_pipe's default,
 //! Uniform(trigger − 0.1 s, trigger + 0.1 s), when the file has none.
 //!
-//! [`PriorFile`] reads the file ([`file`]), [`PriorSet`] resolves it for the model ([`set`]).
+//! [`PriorFile`] reads the file ([`mod@file`]), [`PriorSet`] resolves it for the model ([`set`]).
 
 pub mod distribution;
 pub mod file;

@@ -3,7 +3,7 @@
 //! config → [`Problem`] (data: an injection into seeded noise, or strain files; PSDs; priors;
 //! exact likelihood) → fiducial point (the injection, or a maximum-likelihood search on real
 //! data) → relative binning around it → the standardised posterior → MCMC ([`sampler`]) →
-//! [`RunResult`] ([`collect`]), which `crate::output` writes.
+//! [`RunResult`] ([`mod@collect`]), which [`crate::output`] writes.
 
 pub mod collect;
 pub mod sampler;
