@@ -1,4 +1,5 @@
-//! The sky-ring reflection: a jump between the two ends of a two-detector network's sky ring.
+//! The sky-ring reflection: a jump between the two ends of a two-detector network's sky ring
+//! (docs/sampling.md §4.2).
 //!
 //! With the (2,2) and (2,−2) modes only, detector k sees Q_k = u w_k + v w̄_k (see
 //! [`crate::jumps::inclination_mirror`]): w_k = F₊ + iF× at ψ = 0, and the circular amplitudes
@@ -88,7 +89,7 @@ impl SkyRingReflection {
     }
 
     /// The image θ' of θ and ln|det ∂θ'/∂θ| over the sky, time, θ_jn, φ, ψ and, if
-    /// `distance_sampled`, D (otherwise θ'[D] = θ[D] and the determinant is over the others);
+    /// `distance_sampled`, D (otherwise θ'\[D\] = θ\[D\] and the determinant is over the others);
     /// `None` where M is singular at either end.
     pub fn image(
         &self,
