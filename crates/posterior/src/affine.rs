@@ -1,4 +1,5 @@
-//! The affine map y = c + A x between the sampler's x and the unconstrained coordinates y.
+//! The affine map y = c + A x between the sampler's x and the unconstrained coordinates y
+//! (docs/sampling.md §2.4; the Laplace map that sets c and A, §6).
 
 /// The affine map y = c + A x (A and A⁻¹ dense, row-major).
 #[derive(Debug, Clone, PartialEq)]

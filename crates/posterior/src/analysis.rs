@@ -1,7 +1,8 @@
 //! From the exact likelihood of the data and the priors to the sampled posterior: the fiducial
 //! point (the injection, or the maximum-likelihood point), the relative-binning likelihood
 //! around it, the detector network's sensitivities, and the standardised posterior. The
-//! command line, the `likelihood` service and the Python package all go this one way.
+//! command line, the `likelihood` service and the Python package all go this one way
+//! (docs/sampling.md §8).
 
 use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector};

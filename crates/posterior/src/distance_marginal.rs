@@ -1,6 +1,7 @@
 //! The likelihood marginalised over the luminosity distance, and draws of the distance from
-//! its conditional posterior (bilby's `distance_marginalization`; Singer & Price, PRD 93,
-//! 024013 (2016), §II; Thrane & Talbot, PASA 36, e010 (2019), §9 "marginalized likelihoods").
+//! its conditional posterior (docs/sampling.md §5; bilby's `distance_marginalization`; Singer &
+//! Price, PRD 93, 024013 (2016), §II; Thrane & Talbot, PASA 36, e010 (2019), §9 "marginalized
+//! likelihoods").
 //!
 //! The template scales as 1/D_L, so with the inner products A = ⟨d|h⟩ and B = ⟨h|h⟩ taken at a
 //! reference distance D₀ and u = D₀/D_L,
@@ -12,8 +13,8 @@
 //! where the Gaussian lies within `MARGIN` (plus the prior weight's whole range in logs) of
 //! its largest value on the support, so that outside it the integrand is below e^(−MARGIN) of
 //! its peak; the window's ends move with (A, B) only where the integrand is that small, so the
-//! result and its derivatives ∂ ln L_D/∂A = E\[u\] and ∂ ln L_D/∂B = −½E\[u²\] (expectations under
-//! the conditional posterior of u) are smooth to that level. The sampler then explores the
+//! result and its derivatives ∂ ln L_D/∂A = E\[u\] and ∂ ln L_D/∂B = −½E\[u²\] (expectations
+//! under the conditional posterior of u) are smooth to that level. The sampler then explores the
 //! other parameters without the distance–inclination degeneracy, and each draw's distance is
 //! drawn afterwards from p(D_L | θ, d) ∝ π(D_L) L(D_L).
 

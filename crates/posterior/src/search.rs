@@ -1,4 +1,5 @@
-//! Maximisation over a box, for the fiducial point of relative binning on real data:
+//! Maximisation over a box, for the fiducial point of relative binning on real data
+//! (docs/sampling.md §8.2–8.3):
 //! differential evolution over the prior box (Storn & Price, J. Global Optim. 11, 341 (1997),
 //! DE/rand/1/bin with dithered F), then a Nelder–Mead polish (Nelder & Mead, Comput. J. 7, 308
 //! (1965); Gao & Han's adaptive coefficients, Comput. Optim. Appl. 51, 259 (2012)).

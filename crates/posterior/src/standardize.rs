@@ -1,5 +1,6 @@
 //! The sampler's coordinates: a Laplace approximation of the posterior at its mode, used as the
-//! affine map y = c + A x so that x is roughly N(0, I) before the warm-up starts.
+//! affine map y = c + A x so that x is roughly N(0, I) before the warm-up starts
+//! (docs/sampling.md §6).
 //!
 //! The fiducial point (the injection, or the maximum-likelihood point) is not the posterior mode:
 //! with noise it can even be a saddle of ln p, and in the flat directions of the likelihood (the

@@ -1,5 +1,6 @@
 //! The random streams of an analysis, each seeded by the master seed (`sampler.seed`) XOR its
-//! salt, so that a stage that draws more or fewer numbers never changes another stage's draws.
+//! salt, so that a stage that draws more or fewer numbers never changes another stage's draws
+//! (docs/sampling.md §9).
 //!
 //! Three consumers start from the master seed itself (salt 0): the chains (which
 //! `tdpe_mcmc` separates by jumps of the generator), the relative-binning design set and the

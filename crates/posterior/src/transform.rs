@@ -1,5 +1,5 @@
 //! Maps from an unconstrained coordinate y ∈ ℝ to a parameter θ in its prior's support, with
-//! exact log-Jacobians.
+//! exact log-Jacobians (docs/sampling.md §2.2; the symmetric-mass-ratio transform §3.1).
 //!
 //! - bounded [a, b]: logit, θ = a + (b − a) σ(y) with σ(y) = 1/(1 + e^(−y));
 //!   ln|dθ/dy| = ln(b − a) + ln σ(y) + ln(1 − σ(y)), d/dy of it = 1 − 2σ(y);

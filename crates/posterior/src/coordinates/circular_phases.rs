@@ -1,5 +1,5 @@
 //! Sampling coordinates for the orbital phase and the polarisation angle: φ + ψ and φ − ψ, the
-//! phases of the two circular polarisations.
+//! phases of the two circular polarisations (docs/sampling.md §3.5).
 //!
 //! With the (2,2) and (2,−2) modes only, a detector sees Q = u w + v w̄ (see
 //! [`crate::jumps::inclination_mirror`]) with u ∝ (1 + cos θ_jn)² e^(−2i(φ+ψ)) and

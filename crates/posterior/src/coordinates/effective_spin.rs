@@ -1,4 +1,5 @@
-//! Sampling coordinates for aligned spins: the effective spin and the position along its line.
+//! Sampling coordinates for aligned spins: the effective spin and the position along its line
+//! (docs/sampling.md §3.2).
 //!
 //! The data measure χ_eff = (χ₁ + q χ₂)/(1 + q) (the spin combination of the 1.5PN phase, with
 //! q = m₂/m₁ ≤ 1) far better than χ₁ and χ₂ themselves, so the posterior of (χ₁, χ₂) is a thin

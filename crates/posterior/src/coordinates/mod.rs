@@ -1,12 +1,13 @@
 //! Sampling coordinates: maps θ = F(s) that replace a group of bilby's parameters by
-//! coordinates in which the posterior is closer to Gaussian (docs/sampling.md §3).
+//! coordinates in which the posterior is closer to Gaussian (docs/sampling.md §3; their place
+//! in the posterior, §2.3).
 //!
 //! Each map acts on a few entries of the parameter vector and leaves the others as they are. The
 //! posterior composes the chosen maps in the order of [`CoordinateMap`]'s variants, which is
 //! also the order in which their log-determinants are summed: the effective spin, the circular
 //! phases and the detector frame act on disjoint parameters, and the peak phase, which reads the
 //! physical masses and spins, comes last. Going back from θ to s, and pulling gradients back
-//! from θ to s, runs through them in reverse.
+//! from θ to s, runs through them in reverse (docs/sampling.md §3.6).
 //!
 //! A new map goes into a module of its own here, with a variant of [`CoordinateMap`] and of
 //! [`Jacobian`] (or the reuse of one), and a line in [`crate::Posterior`]'s options that says

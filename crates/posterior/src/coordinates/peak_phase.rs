@@ -1,4 +1,5 @@
-//! Sampling coordinate for the orbital phase: the phase at the peak of the signal.
+//! Sampling coordinate for the orbital phase: the phase at the peak of the signal
+//! (docs/sampling.md §3.4).
 //!
 //! bilby's `phase` φ is the reference phase at f_ref, where LAL sets the (2,2) mode's phase to
 //! zero. With h22 = A e^(−iΦ(t)) and ₋₂Y₂₂(ι, π/2 − φ) ∝ e^(2i(π/2 − φ)) (harmonics.rs), the

@@ -1,4 +1,5 @@
-//! Sampling coordinates for the sky and time: the frame of a detector pair.
+//! Sampling coordinates for the sky and time: the frame of a detector pair (docs/sampling.md
+//! §3.3).
 
 use tdpe_signal::{Parameter, ParameterVector};
 

@@ -1,4 +1,5 @@
-//! The face-on/face-off mirror: a jump between the two inclination modes of a (2,2)-mode signal.
+//! The face-on/face-off mirror: a jump between the two inclination modes of a (2,2)-mode signal
+//! (docs/sampling.md §4.1).
 //!
 //! With the (2,2) and (2,−2) modes only, a detector with antenna pattern F = F₊ + iF× sees
 //! Q = (K/D) e^(−2iφ) [a F + b F̄] (up to the waveform), a = (1 + cos θ_jn)²/4,

@@ -1,5 +1,5 @@
 //! The log posterior of the BBH parameters on the sampler's unconstrained vector x
-//! (docs/sampling.md §2).
+//! (docs/sampling.md §2: the density §2.5, its gradient §2.6, −∞ outside the support §2.7).
 //!
 //! Each sampled parameter θ_i (those without a DeltaFunction prior) has a [`Transform`]
 //! s_i = g_i(y_i), and the vector y is an affine image y = c + A x of the sampler's x (c at the
@@ -344,7 +344,7 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// Moves the periodic coordinates of y(x) to their copies within half a period of the
     /// centre c (the posterior mode), where the density is the same (see
-    /// [`LogDensity::canonicalize`]).
+    /// [`LogDensity::canonicalize`]; docs/sampling.md §2.8).
     fn wrap_periodic(&self, x: &mut [f64]) {
         let mut y = self.affine.y(x);
         let mut moved = false;
@@ -365,7 +365,7 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`LogDensity::mirror`]): the map's
     /// ln|det ∂θ'/∂θ| plus that of the coordinate maps, |det ∂θ/∂x| at x over that at x', each
-    /// the prior term's Jacobian part.
+    /// the prior term's Jacobian part (docs/sampling.md §4).
     fn mirror_image(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
         let log_jacobian = |forwarded: &Forwarded| {
             let mut grad = vec![0.0; forwarded.coordinates.len()];

@@ -1,5 +1,6 @@
 //! Building a [`Posterior`] from the coordinates and jumps asked for: each is used where the
-//! priors allow it, and every one that does not apply is reported ([`NotApplied`]).
+//! priors allow it, and every one that does not apply is reported ([`NotApplied`]); the
+//! conditions and the order in which the requests are applied are in docs/sampling.md §7.
 
 use serde::{Deserialize, Serialize};
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector};
@@ -63,7 +64,7 @@ pub enum PhaseCoordinate {
 
 /// The sampler's coordinates and jumps, as asked for (the run configuration's `sampler` keys
 /// of the same names). Each applies only where the priors allow it; the defaults are the
-/// choices of docs/sampling.md.
+/// choices of docs/sampling.md (§1.2 says why, §7 when each applies).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CoordinateOptions {
     /// Marginalise the likelihood over luminosity_distance (bilby's `distance_marginalization`).

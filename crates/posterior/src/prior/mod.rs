@@ -1,5 +1,5 @@
 //! Priors in bilby's prior-file syntax (the common subset), for the 11 aligned-spin BBH
-//! parameters and constraints on the component masses.
+//! parameters and constraints on the component masses (docs/sampling.md §2.1).
 //!
 //! A prior file has one `name = Class(arguments)` per line, or `name = number` (bilby's
 //! shorthand for a DeltaFunction), with `#` comments. Classes: Uniform, LogUniform, PowerLaw,
