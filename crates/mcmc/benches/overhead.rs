@@ -4,14 +4,17 @@
 //! (printed once per case) for the overhead per gradient evaluation.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use tdpe_mcmc::{chain_rng, Hamiltonian, Hmc, Kernel, LogDensity, Mala, Metric, Nuts};
+use tdpe_mcmc::{chain_rng, Hamiltonian, Hmc, Kernel, LogDensity, Mala, Metric, Nuts, Space};
 
 struct StdNormal(usize);
 
-impl LogDensity for StdNormal {
+impl Space for StdNormal {
     fn dim(&self) -> usize {
         self.0
     }
+}
+
+impl LogDensity for StdNormal {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let mut logp = 0.0;
         for (g, xi) in grad.iter_mut().zip(x) {

@@ -11,17 +11,20 @@
 
 use std::time::Instant;
 
-use tdpe_mcmc::{sample, Adaptation, LogDensity, MetricAdaptation, Nuts, SamplerConfig};
+use tdpe_mcmc::{sample, Adaptation, LogDensity, MetricAdaptation, Nuts, SamplerConfig, Space};
 
 struct Ar1Gaussian {
     dim: usize,
     rho: f64,
 }
 
-impl LogDensity for Ar1Gaussian {
+impl Space for Ar1Gaussian {
     fn dim(&self) -> usize {
         self.dim
     }
+}
+
+impl LogDensity for Ar1Gaussian {
     /// Precision of the AR(1) covariance: tridiagonal with 1/(1−ρ²) × (1, 1+ρ², …, 1+ρ², 1) on
     /// the diagonal and −ρ/(1−ρ²) off it.
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {

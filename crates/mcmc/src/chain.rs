@@ -126,7 +126,7 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
     }
 
     /// The target's mirror move `which`, accepted by Metropolis–Hastings (see
-    /// [`LogDensity::mirror`]).
+    /// [`Space::mirror`]).
     fn try_mirror<R: Rng + ?Sized>(&mut self, which: usize, rng: &mut R) -> bool {
         let mut image = vec![0.0; self.point.x.len()];
         let target = self.hamiltonian.target();

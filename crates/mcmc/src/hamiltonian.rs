@@ -153,14 +153,18 @@ pub(crate) fn metropolis_accept<R: Rng + ?Sized>(prob: f64, rng: &mut R) -> bool
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::target::Space;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     struct Gauss;
-    impl LogDensity for Gauss {
+    impl Space for Gauss {
         fn dim(&self) -> usize {
             3
         }
+    }
+
+    impl LogDensity for Gauss {
         fn log_density_and_gradient(&self, x: &[f64], g: &mut [f64]) -> f64 {
             g.iter_mut().zip(x).for_each(|(g, x)| *g = -x);
             -0.5 * x.iter().map(|x| x * x).sum::<f64>()

@@ -27,8 +27,8 @@ pub struct DrawStats {
     /// Whether the trajectory diverged (energy error above
     /// [`MAX_ENERGY_ERROR`](crate::hamiltonian::MAX_ENERGY_ERROR), or a non-finite density).
     pub divergent: bool,
-    /// Whether the target's mirror move ([`LogDensity::mirror`]) was accepted after the
-    /// kernel's transition; `log_density` is then the image's.
+    /// Whether one of the target's mirror moves ([`Space::mirror`](crate::Space::mirror)) was
+    /// accepted after the kernel's transition; `log_density` is then the image's.
     pub mirrored: bool,
 }
 

@@ -1,15 +1,16 @@
 //! Model-agnostic gradient-based MCMC for tdpe: HMC, MALA and NUTS with Stan-style warm-up,
 //! chains in parallel threads, and ArviZ-compatible convergence diagnostics.
 //!
-//! The model implements [`LogDensity`] on an unconstrained vector; [`sample`] runs N chains of a
+//! The model implements [`Space`] (the dimension and symmetries) and [`LogDensity`] on an
+//! unconstrained vector; [`sample`] runs N chains of a
 //! [`Kernel`] ([`Nuts`], [`Hmc`], [`Mala`]) and returns [`Samples`]: the draws and per-draw
 //! [`DrawStats`] of every chain, with [`Samples::summary`] (mean, sd, MCSE, bulk/tail ESS,
 //! R̂ per coordinate) and [`Samples::chain_summaries`] (acceptance, divergences, tree depth,
 //! gradient evaluations per chain). A target whose density repeats along some directions (angles
-//! sampled on the real line) implements [`LogDensity::canonicalize`], which the chains apply after
+//! sampled on the real line) implements [`Space::canonicalize`], which the chains apply after
 //! every transition so that the warm-up's metric sees the posterior and not the drift over copies.
 //! A target with two modes that are near images of each other under a known involution offers it
-//! as [`LogDensity::mirror`]: the chains try it after every transition, accepted by
+//! as [`Space::mirror`]: the chains try it after every transition, accepted by
 //! Metropolis–Hastings, and so visit both modes in proportion to their mass.
 //!
 //! For multimodal posteriors, [`sample_tempered`] runs parallel tempering on a
@@ -21,11 +22,13 @@
 //! ([`LogEvidence`]). See [`tempering`].
 //!
 //! ```
-//! use tdpe_mcmc::{sample, LogDensity, Nuts, SamplerConfig};
+//! use tdpe_mcmc::{sample, LogDensity, Nuts, SamplerConfig, Space};
 //!
 //! struct StdNormal;
-//! impl LogDensity for StdNormal {
+//! impl Space for StdNormal {
 //!     fn dim(&self) -> usize { 2 }
+//! }
+//! impl LogDensity for StdNormal {
 //!     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
 //!         grad.iter_mut().zip(x).for_each(|(g, x)| *g = -x);
 //!         -0.5 * x.iter().map(|x| x * x).sum::<f64>()
@@ -70,7 +73,7 @@ pub use nuts::Nuts;
 pub use runner::{sample, sample_until};
 pub use samples::{ChainDraws, ChainSummary, ParamSummary, Samples};
 pub use stepsize::DualAveraging;
-pub use target::{LikelihoodTerm, LogDensity, PriorLikelihood, Tempered};
+pub use target::{LikelihoodTerm, LogDensity, PriorLikelihood, Space, Tempered};
 pub use tempering::{
     sample_tempered, sample_tempered_until, LogEvidence, TemperedChain, TemperedSamples,
     TemperingConfig,

@@ -93,7 +93,7 @@ pub struct ChainSummary {
     pub mean_accept_stat: f64,
     /// Divergent transitions after warm-up.
     pub divergences: usize,
-    /// Accepted mirror moves ([`LogDensity::mirror`](crate::LogDensity::mirror)) after
+    /// Accepted mirror moves ([`Space::mirror`](crate::Space::mirror)) after
     /// warm-up.
     pub mirrored: usize,
     /// Mean NUTS tree depth (0 for HMC and MALA).

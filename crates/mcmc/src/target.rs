@@ -2,7 +2,45 @@
 //! vector.
 //!
 //! The sampler never sees parameter names, bounds or units; the application maps its parameters to
-//! ℝⁿ (adding the log-Jacobian of the transform to the density) and implements [`LogDensity`].
+//! ℝⁿ (adding the log-Jacobian of the transform to the density) and implements [`Space`] and
+//! [`LogDensity`] (or [`PriorLikelihood`], for tempering).
+
+/// The unconstrained space ℝⁿ of a target and its symmetries: which points are the same
+/// ([`Space::canonicalize`]) and which maps between modes the sampler may try
+/// ([`Space::mirror`]). Shared by [`LogDensity`] and [`PriorLikelihood`], so that a model that
+/// is both states them once.
+pub trait Space {
+    /// Dimension n of the unconstrained vector.
+    fn dim(&self) -> usize;
+
+    /// Moves `x` to an equivalent point: one where the density, its gradient (and the likelihood
+    /// term) are the same, such as the copy of a periodic coordinate nearest a reference. The
+    /// sampler calls it after every transition, so that a coordinate the density repeats along
+    /// (an angle sampled on the real line) stays bounded: otherwise the chain drifts from copy to
+    /// copy and the warm-up's metric learns the drift instead of the posterior's width. For a
+    /// [`PriorLikelihood`] model the prior and the likelihood must both be unchanged. The
+    /// default leaves `x` alone.
+    fn canonicalize(&self, _x: &mut [f64]) {}
+
+    /// Number of mirror moves ([`Space::mirror`]) the sampler tries after every transition, in
+    /// order. The default has none.
+    fn mirror_count(&self) -> usize {
+        0
+    }
+
+    /// Mirror move `which` (< [`Space::mirror_count`]), which the sampler tries after every
+    /// transition and accepts by Metropolis–Hastings: for a target with two modes that are
+    /// (nearly) images of each other under a known map, which a gradient kernel crosses only
+    /// through the low density between them. Writes the image x' = m(x) into `image` and returns
+    /// ln|det ∂x'/∂x|, or `None` where there is no move. m must be an involution (m(m(x)) = x,
+    /// up to [`Space::canonicalize`]); the move x → x' is then accepted with probability
+    /// min(1, p(x') |det ∂x'/∂x| / p(x)), which leaves p invariant however well the images match
+    /// (an involutive proposal: Neklyudov et al. 2020, ICML, Eq. 5). For a [`PriorLikelihood`]
+    /// model the same move serves every inverse temperature.
+    fn mirror(&self, _which: usize, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
+        None
+    }
+}
 
 /// A differentiable (unnormalised) log density on ℝⁿ, the target of every kernel.
 ///
@@ -13,13 +51,10 @@
 /// A non-finite return value (`-inf`, `+inf`, NaN), or a non-finite entry in `grad`, marks `x` as
 /// outside the support: the kernels reject such a proposal (and count it as a divergence for HMC
 /// and NUTS) instead of failing.
-pub trait LogDensity {
-    /// Dimension n of the unconstrained vector.
-    fn dim(&self) -> usize;
-
+pub trait LogDensity: Space {
     /// Returns ln p(x) up to an additive constant and writes ∇ ln p(x) into `grad`.
     ///
-    /// `x` and `grad` both have length [`LogDensity::dim`].
+    /// `x` and `grad` both have length [`Space::dim`].
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64;
 
     /// Like [`LogDensity::log_density_and_gradient`], and also returns the likelihood term of a
@@ -32,32 +67,6 @@ pub trait LogDensity {
         grad: &mut [f64],
     ) -> (f64, Option<LikelihoodTerm>) {
         (self.log_density_and_gradient(x, grad), None)
-    }
-
-    /// Moves `x` to an equivalent point: one where the density, its gradient (and the likelihood
-    /// term) are the same, such as the copy of a periodic coordinate nearest a reference. The
-    /// sampler calls it after every transition, so that a coordinate the density repeats along
-    /// (an angle sampled on the real line) stays bounded: otherwise the chain drifts from copy to
-    /// copy and the warm-up's metric learns the drift instead of the posterior's width. The
-    /// default leaves `x` alone.
-    fn canonicalize(&self, _x: &mut [f64]) {}
-
-    /// Number of mirror moves ([`LogDensity::mirror`]) the sampler tries after every
-    /// transition, in order. The default has none.
-    fn mirror_count(&self) -> usize {
-        0
-    }
-
-    /// Mirror move `which` (< [`LogDensity::mirror_count`]), which the sampler tries after
-    /// every transition and accepts by Metropolis–Hastings: for a target with two modes that
-    /// are (nearly) images of each other under a known map, which a gradient kernel crosses
-    /// only through the low density between them. Writes the image x' = m(x) into `image` and
-    /// returns ln|det ∂x'/∂x|, or `None` where there is no move. m must be an involution
-    /// (m(m(x)) = x, up to [`LogDensity::canonicalize`]); the move x → x' is then accepted with
-    /// probability min(1, p(x') |det ∂x'/∂x| / p(x)), which leaves p invariant however well the
-    /// images match (an involutive proposal: Neklyudov et al. 2020, ICML, Eq. 5).
-    fn mirror(&self, _which: usize, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
-        None
     }
 }
 
@@ -76,28 +85,12 @@ pub struct LikelihoodTerm {
 /// This is the extension point for tempering: a model that implements this trait can be sampled
 /// at any inverse temperature β, p_β(x) ∝ π(x) L(x)^β, through [`Tempered`] (at β = 1 it is the
 /// posterior), and by parallel tempering ([`sample_tempered`](crate::sample_tempered)).
-pub trait PriorLikelihood {
-    /// Dimension n of the unconstrained vector.
-    fn dim(&self) -> usize;
-
+pub trait PriorLikelihood: Space {
     /// Returns ln π(x) (including the log-Jacobian of the transform to ℝⁿ) and writes its gradient.
     fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64;
 
     /// Returns ln L(x) and writes its gradient.
     fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64;
-
-    /// As [`LogDensity::canonicalize`]: the prior and the likelihood must both be unchanged.
-    fn canonicalize(&self, _x: &mut [f64]) {}
-
-    /// As [`LogDensity::mirror_count`].
-    fn mirror_count(&self) -> usize {
-        0
-    }
-
-    /// As [`LogDensity::mirror`], for every inverse temperature.
-    fn mirror(&self, _which: usize, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
-        None
-    }
 }
 
 /// The tempered density ln p_β(x) = ln π(x) + β ln L(x) of a [`PriorLikelihood`] model.
@@ -119,11 +112,25 @@ impl<'a, M: PriorLikelihood + ?Sized> Tempered<'a, M> {
     }
 }
 
-impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
+impl<M: PriorLikelihood + ?Sized> Space for Tempered<'_, M> {
     fn dim(&self) -> usize {
         self.model.dim()
     }
 
+    fn canonicalize(&self, x: &mut [f64]) {
+        self.model.canonicalize(x);
+    }
+
+    fn mirror_count(&self) -> usize {
+        self.model.mirror_count()
+    }
+
+    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        self.model.mirror(which, x, image)
+    }
+}
+
+impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         self.log_density_gradient_and_likelihood(x, grad).0
     }
@@ -145,18 +152,6 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
         };
         (log_prior + self.beta * log_likelihood, Some(term))
     }
-
-    fn canonicalize(&self, x: &mut [f64]) {
-        self.model.canonicalize(x);
-    }
-
-    fn mirror_count(&self) -> usize {
-        self.model.mirror_count()
-    }
-
-    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        self.model.mirror(which, x, image)
-    }
 }
 
 #[cfg(test)]
@@ -166,10 +161,13 @@ mod tests {
     /// Prior N(0, 1), likelihood N(x; 2, 1) per coordinate.
     struct Model;
 
-    impl PriorLikelihood for Model {
+    impl Space for Model {
         fn dim(&self) -> usize {
             2
         }
+    }
+
+    impl PriorLikelihood for Model {
         fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
             grad.iter_mut().zip(x).for_each(|(g, xi)| *g = -xi);
             -0.5 * x.iter().map(|xi| xi * xi).sum::<f64>()

@@ -41,7 +41,7 @@ use crate::kernel::{DrawStats, Kernel};
 use crate::progress::{ChainProgress, Progress};
 use crate::runner::{collect_samples, for_each_chain, validate};
 use crate::samples::{ChainDraws, Samples};
-use crate::target::{LikelihoodTerm, LogDensity, PriorLikelihood, Tempered};
+use crate::target::{LikelihoodTerm, LogDensity, PriorLikelihood, Space, Tempered};
 use crate::McmcError;
 
 /// Settings of the temperature ladder and the swaps.
@@ -263,21 +263,9 @@ struct RungTarget<'m, M: ?Sized> {
     beta: Cell<f64>,
 }
 
-impl<M: PriorLikelihood + ?Sized> LogDensity for RungTarget<'_, M> {
+impl<M: PriorLikelihood + ?Sized> Space for RungTarget<'_, M> {
     fn dim(&self) -> usize {
         self.model.dim()
-    }
-
-    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        Tempered::new(self.model, self.beta.get()).log_density_and_gradient(x, grad)
-    }
-
-    fn log_density_gradient_and_likelihood(
-        &self,
-        x: &[f64],
-        grad: &mut [f64],
-    ) -> (f64, Option<LikelihoodTerm>) {
-        Tempered::new(self.model, self.beta.get()).log_density_gradient_and_likelihood(x, grad)
     }
 
     fn canonicalize(&self, x: &mut [f64]) {
@@ -290,6 +278,20 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for RungTarget<'_, M> {
 
     fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
         self.model.mirror(which, x, image)
+    }
+}
+
+impl<M: PriorLikelihood + ?Sized> LogDensity for RungTarget<'_, M> {
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        Tempered::new(self.model, self.beta.get()).log_density_and_gradient(x, grad)
+    }
+
+    fn log_density_gradient_and_likelihood(
+        &self,
+        x: &[f64],
+        grad: &mut [f64],
+    ) -> (f64, Option<LikelihoodTerm>) {
+        Tempered::new(self.model, self.beta.get()).log_density_gradient_and_likelihood(x, grad)
     }
 }
 
@@ -716,10 +718,13 @@ mod tests {
     /// Prior N(0, 4 I), likelihood exp(−Σ x⁴/4) with a linear tilt.
     struct Quartic;
 
-    impl PriorLikelihood for Quartic {
+    impl Space for Quartic {
         fn dim(&self) -> usize {
             2
         }
+    }
+
+    impl PriorLikelihood for Quartic {
         fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
             grad.iter_mut().zip(x).for_each(|(g, xi)| *g = -xi / 4.0);
             -x.iter().map(|xi| xi * xi).sum::<f64>() / 8.0

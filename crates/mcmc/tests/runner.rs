@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use common::*;
 use tdpe_mcmc::{
     sample, sample_until, Hmc, Init, LogDensity, Mala, McmcError, MetricAdaptation, Nuts,
-    SamplerConfig,
+    SamplerConfig, Space,
 };
 
 /// Same seed → bitwise identical draws and statistics with 1 and 2 threads, for every kernel.
@@ -60,10 +60,13 @@ struct StopsAfter<'a> {
     stop: &'a AtomicBool,
 }
 
-impl LogDensity for StopsAfter<'_> {
+impl Space for StopsAfter<'_> {
     fn dim(&self) -> usize {
         self.inner.dim()
     }
+}
+
+impl LogDensity for StopsAfter<'_> {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         if self.evals.fetch_add(1, Ordering::Relaxed) == self.limit {
             self.stop.store(true, Ordering::Relaxed);
@@ -97,10 +100,13 @@ fn stop_flag_returns_draws_so_far() {
 /// Half-normal: ln p = −x₀²/2 for x₀ ≥ 0 and −∞ (a rejection) beyond, x₁ standard normal.
 struct HalfNormal;
 
-impl LogDensity for HalfNormal {
+impl Space for HalfNormal {
     fn dim(&self) -> usize {
         2
     }
+}
+
+impl LogDensity for HalfNormal {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         grad[0] = -x[0];
         grad[1] = -x[1];
@@ -146,10 +152,13 @@ fn outside_support_is_rejected() {
 #[test]
 fn bad_inputs_are_errors() {
     struct Nowhere;
-    impl LogDensity for Nowhere {
+    impl Space for Nowhere {
         fn dim(&self) -> usize {
             1
         }
+    }
+
+    impl LogDensity for Nowhere {
         fn log_density_and_gradient(&self, _: &[f64], _: &mut [f64]) -> f64 {
             f64::NAN
         }
@@ -193,21 +202,25 @@ struct Angle {
     wrap: bool,
 }
 
-impl LogDensity for Angle {
+impl Space for Angle {
     fn dim(&self) -> usize {
         2
     }
-    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        let kappa = 0.3;
-        grad[0] = -kappa * x[0].sin();
-        grad[1] = -x[1];
-        kappa * x[0].cos() - 0.5 * x[1] * x[1]
-    }
+
     fn canonicalize(&self, x: &mut [f64]) {
         if self.wrap {
             x[0] = (x[0] + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
                 - std::f64::consts::PI;
         }
+    }
+}
+
+impl LogDensity for Angle {
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        let kappa = 0.3;
+        grad[0] = -kappa * x[0].sin();
+        grad[1] = -x[1];
+        kappa * x[0].cos() - 0.5 * x[1] * x[1]
     }
 }
 
@@ -242,10 +255,27 @@ struct Mirrored {
     mirror: bool,
 }
 
-impl LogDensity for Mirrored {
+impl Space for Mirrored {
     fn dim(&self) -> usize {
         2
     }
+
+    fn mirror_count(&self) -> usize {
+        usize::from(self.mirror)
+    }
+
+    fn mirror(&self, _which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        let (scale, log_det) = if x[0] > 0.0 {
+            (-0.5, -std::f64::consts::LN_2)
+        } else {
+            (-2.0, std::f64::consts::LN_2)
+        };
+        image.copy_from_slice(&[scale * x[0], x[1]]);
+        Some(log_det)
+    }
+}
+
+impl LogDensity for Mirrored {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let normal = |z: f64, mu: f64, sigma: f64| {
             let u = (z - mu) / sigma;
@@ -257,18 +287,6 @@ impl LogDensity for Mirrored {
         grad[0] = (0.7 * right * d_right + 0.3 * left * d_left) / p;
         grad[1] = -x[1];
         p.ln() - 0.5 * x[1] * x[1]
-    }
-    fn mirror_count(&self) -> usize {
-        usize::from(self.mirror)
-    }
-    fn mirror(&self, _which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        let (scale, log_det) = if x[0] > 0.0 {
-            (-0.5, -std::f64::consts::LN_2)
-        } else {
-            (-2.0, std::f64::consts::LN_2)
-        };
-        image.copy_from_slice(&[scale * x[0], x[1]]);
-        Some(log_det)
     }
 }
 

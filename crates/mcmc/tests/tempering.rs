@@ -9,7 +9,8 @@ use common::config;
 use tdpe_mcmc::diagnostics::{mcse_mean, rhat};
 use tdpe_mcmc::{
     sample, sample_tempered, sample_tempered_until, Hmc, Kernel, Mala, McmcError, MetricAdaptation,
-    Nuts, PriorLikelihood, SamplerConfig, Samples, Tempered, TemperedSamples, TemperingConfig,
+    Nuts, PriorLikelihood, SamplerConfig, Samples, Space, Tempered, TemperedSamples,
+    TemperingConfig,
 };
 
 /// Prior N(0, s² I); likelihood w N(x; −m e₀, I) + (1 − w) N(x; m e₀, I). The prior weighs both
@@ -22,11 +23,13 @@ struct SeparatedMixture {
     prior_sd: f64,
 }
 
-impl PriorLikelihood for SeparatedMixture {
+impl Space for SeparatedMixture {
     fn dim(&self) -> usize {
         self.dim
     }
+}
 
+impl PriorLikelihood for SeparatedMixture {
     fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let precision = self.prior_sd.powi(-2);
         grad.iter_mut()
@@ -110,11 +113,13 @@ impl ConjugateGaussian {
     }
 }
 
-impl PriorLikelihood for ConjugateGaussian {
+impl Space for ConjugateGaussian {
     fn dim(&self) -> usize {
         self.data.len()
     }
+}
 
+impl PriorLikelihood for ConjugateGaussian {
     fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let precision = self.prior_sd.powi(-2);
         grad.iter_mut()
@@ -371,10 +376,13 @@ struct StopsAfter<'a> {
     stop: &'a AtomicBool,
 }
 
-impl PriorLikelihood for StopsAfter<'_> {
+impl Space for StopsAfter<'_> {
     fn dim(&self) -> usize {
         self.inner.dim()
     }
+}
+
+impl PriorLikelihood for StopsAfter<'_> {
     fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         self.inner.log_prior_and_gradient(x, grad)
     }

@@ -215,6 +215,7 @@ fn solve(factor: &Llt<f64>, b: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tdpe_mcmc::Space;
 
     /// ln p = −½ (x − μ)ᵀ Q (x − μ) − ¼ x₀⁴ (a quartic term makes x = 0 far from Gaussian).
     struct Quartic {
@@ -222,10 +223,13 @@ mod tests {
         q: [[f64; 3]; 3],
     }
 
-    impl LogDensity for Quartic {
+    impl Space for Quartic {
         fn dim(&self) -> usize {
             3
         }
+    }
+
+    impl LogDensity for Quartic {
         fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
             let d: Vec<f64> = (0..3).map(|i| x[i] - self.mu[i]).collect();
             let mut value = -0.25 * x[0].powi(4);
@@ -286,10 +290,13 @@ mod tests {
     #[test]
     fn flat_directions_take_the_prior_width() {
         struct Ridge;
-        impl LogDensity for Ridge {
+        impl Space for Ridge {
             fn dim(&self) -> usize {
                 2
             }
+        }
+
+        impl LogDensity for Ridge {
             fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
                 let u = x[0] + x[1];
                 grad[0] = -100.0 * u;

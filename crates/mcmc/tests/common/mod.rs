@@ -5,7 +5,9 @@ use rand::{Rng, SeedableRng};
 use rand_distr::StandardNormal;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_mcmc::diagnostics::ess_mean;
-use tdpe_mcmc::{sample, Adaptation, Kernel, LogDensity, MetricAdaptation, SamplerConfig, Samples};
+use tdpe_mcmc::{
+    sample, Adaptation, Kernel, LogDensity, MetricAdaptation, SamplerConfig, Samples, Space,
+};
 
 /// A target together with its true marginal means and variances.
 pub trait KnownMoments: LogDensity + Sync {
@@ -32,10 +34,13 @@ impl DiagGaussian {
     }
 }
 
-impl LogDensity for DiagGaussian {
+impl Space for DiagGaussian {
     fn dim(&self) -> usize {
         self.sd.len()
     }
+}
+
+impl LogDensity for DiagGaussian {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let mut logp = 0.0;
         for ((g, xi), s) in grad.iter_mut().zip(x).zip(&self.sd) {
@@ -99,10 +104,13 @@ impl CorrelatedGaussian {
     }
 }
 
-impl LogDensity for CorrelatedGaussian {
+impl Space for CorrelatedGaussian {
     fn dim(&self) -> usize {
         self.dim
     }
+}
+
+impl LogDensity for CorrelatedGaussian {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let mut logp = 0.0;
         for (row, (g, xi)) in self
@@ -135,10 +143,13 @@ pub struct Banana {
     pub sigma: f64,
 }
 
-impl LogDensity for Banana {
+impl Space for Banana {
     fn dim(&self) -> usize {
         2
     }
+}
+
+impl LogDensity for Banana {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let r = (x[1] - self.b * (x[0] * x[0] - 1.0)) / self.sigma;
         grad[0] = -x[0] + r / self.sigma * 2.0 * self.b * x[0];
@@ -161,10 +172,13 @@ pub struct Mixture {
     pub m: f64,
 }
 
-impl LogDensity for Mixture {
+impl Space for Mixture {
     fn dim(&self) -> usize {
         2
     }
+}
+
+impl LogDensity for Mixture {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         let la = -0.5 * ((x[0] + self.m).powi(2) + x[1] * x[1]);
         let lb = -0.5 * ((x[0] - self.m).powi(2) + x[1] * x[1]);

@@ -11,7 +11,7 @@
 //! β = ½ arg Σ_k σ_k² w_k², exact when the detectors' arg w_k agree mod π (co-aligned arms;
 //! the LIGO pair only roughly). So (θ_jn, ψ) → (π − θ_jn, β − ψ) maps the face-off mode onto
 //! the face-on one. A gradient kernel crosses between the two only through edge-on, where
-//! the signal is weak; as a Metropolis–Hastings move ([`tdpe_mcmc::LogDensity::mirror`]) the
+//! the signal is weak; as a Metropolis–Hastings move ([`tdpe_mcmc::Space::mirror`]) the
 //! chain visits both in proportion to their mass.
 //!
 //! β depends on the sky alone, which the map leaves unchanged: it is an involution with

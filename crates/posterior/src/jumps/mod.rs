@@ -1,6 +1,6 @@
 //! Metropolis–Hastings jumps between modes of the posterior that a gradient kernel rarely
 //! crosses (docs/sampling.md §4): involutions θ → θ' of the physical parameters, which the
-//! posterior turns into jumps of the sampler's x ([`tdpe_mcmc::LogDensity::mirror`]; the
+//! posterior turns into jumps of the sampler's x ([`tdpe_mcmc::Space::mirror`]; the
 //! determinant bookkeeping is in §4's introduction).
 //!
 //! A new jump goes into a module of its own here, with a variant of [`Jump`] and a line in

@@ -12,7 +12,7 @@
 //! posterior related by this map (a face-off source at one end of the ring, a nearly edge-on,
 //! nearer one at the other) are joined only by a long thin ridge along the ring that a gradient
 //! kernel rarely crosses; the jump, accepted by Metropolis–Hastings
-//! ([`tdpe_mcmc::LogDensity::mirror`]), visits both in proportion to their mass.
+//! ([`tdpe_mcmc::Space::mirror`]), visits both in proportion to their mass.
 //!
 //! The map is an involution (reflection twice is the identity, and M⁻¹M' undoes M'⁻¹M), up to
 //! the (φ, ψ) → (φ + π/2, ψ + π/2) symmetry of the (2,2) signal, which the circular phases

@@ -25,7 +25,7 @@ mod options;
 mod tests;
 
 use tdpe_likelihood::{BbhRelativeBinning, InnerProducts, LikelihoodError};
-use tdpe_mcmc::{LogDensity, PriorLikelihood};
+use tdpe_mcmc::{LogDensity, PriorLikelihood, Space};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
 pub use crate::affine::Affine;
@@ -344,7 +344,7 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// Moves the periodic coordinates of y(x) to their copies within half a period of the
     /// centre c (the posterior mode), where the density is the same (see
-    /// [`LogDensity::canonicalize`]; docs/sampling.md §2.8).
+    /// [`Space::canonicalize`]; docs/sampling.md §2.8).
     fn wrap_periodic(&self, x: &mut [f64]) {
         let mut y = self.affine.y(x);
         let mut moved = false;
@@ -363,7 +363,7 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
     }
 
-    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`LogDensity::mirror`]): the map's
+    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`Space::mirror`]): the map's
     /// ln|det ∂θ'/∂θ| plus that of the coordinate maps, |det ∂θ/∂x| at x over that at x', each
     /// the prior term's Jacobian part (docs/sampling.md §4).
     fn mirror_image(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
@@ -414,17 +414,9 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 }
 
-impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
+impl<L: BbhLikelihood> Space for Posterior<L> {
     fn dim(&self) -> usize {
         self.coordinates.len()
-    }
-
-    fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        self.prior_term(&self.forward(x), grad)
-    }
-
-    fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        self.likelihood_term(&self.forward(x), grad)
     }
 
     fn canonicalize(&self, x: &mut [f64]) {
@@ -440,11 +432,17 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
     }
 }
 
-impl<L: BbhLikelihood> LogDensity for Posterior<L> {
-    fn dim(&self) -> usize {
-        self.coordinates.len()
+impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
+    fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        self.prior_term(&self.forward(x), grad)
     }
 
+    fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        self.likelihood_term(&self.forward(x), grad)
+    }
+}
+
+impl<L: BbhLikelihood> LogDensity for Posterior<L> {
     fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         // θ(x) once for both terms.
         let forwarded = self.forward(x);
@@ -459,17 +457,5 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
         }
         grad.iter_mut().zip(&g_like).for_each(|(g, l)| *g += l);
         log_prior + log_like
-    }
-
-    fn canonicalize(&self, x: &mut [f64]) {
-        self.wrap_periodic(x);
-    }
-
-    fn mirror_count(&self) -> usize {
-        self.jumps.len()
-    }
-
-    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        self.mirror_image(which, x, image)
     }
 }

@@ -99,8 +99,8 @@ fn options_report_what_does_not_apply() {
     let h1l1 = network(&["H1", "L1"]);
     let post = Posterior::new(priors(GW150914_LIKE_PRIOR), mock(), &options, &h1l1);
     assert_eq!(post.not_applied(), &[]);
-    assert_eq!(LogDensity::dim(&post), 10);
-    assert_eq!(LogDensity::mirror_count(&post), 2);
+    assert_eq!(Space::dim(&post), 10);
+    assert_eq!(Space::mirror_count(&post), 2);
     assert_gradient_matches(&post, &post.to_x(&THETA));
 
     let refused = |post: &Posterior<Mock>| -> Vec<&str> {
@@ -114,7 +114,7 @@ fn options_report_what_does_not_apply() {
         &network(&["H1"]),
     );
     assert_eq!(refused(&post), ["reference_frame", "sky_ring_reflection"]);
-    assert_eq!(LogDensity::mirror_count(&post), 1);
+    assert_eq!(Space::mirror_count(&post), 1);
     // A fixed spin: no effective spin (the symmetric mass ratio still applies).
     let chi_2 = "chi_2 = Uniform(name='chi_2', minimum=-0.99, maximum=0.99)";
     assert!(
@@ -140,14 +140,14 @@ fn options_report_what_does_not_apply() {
     };
     let post = Posterior::new(priors(&fixed_spin), mock(), &none, &network(&["H1"]));
     assert_eq!(post.not_applied(), &[]);
-    assert_eq!(LogDensity::dim(&post), 10);
-    assert_eq!(LogDensity::mirror_count(&post), 0);
+    assert_eq!(Space::dim(&post), 10);
+    assert_eq!(Space::mirror_count(&post), 0);
 }
 
 #[test]
 fn gradient_matches_finite_differences() {
     let mut post = posterior(GW150914_LIKE_PRIOR);
-    assert_eq!(LogDensity::dim(&post), 11);
+    assert_eq!(Space::dim(&post), 11);
     let theta = [
         28.0, 0.7, 0.2, -0.3, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
     ];
@@ -321,7 +321,7 @@ fn distance_marginalization_integrates_the_full_posterior() {
     let mut marginal = posterior(GW150914_LIKE_PRIOR);
     marginal.use_distance_marginalization().unwrap();
     assert!(marginal.use_distance_marginalization().is_err());
-    assert_eq!(LogDensity::dim(&marginal), 10);
+    assert_eq!(Space::dim(&marginal), 10);
     assert!(!marginal.sampled_names().contains(&"luminosity_distance"));
     let i_distance = full.coordinate_of(Parameter::LuminosityDistance).unwrap();
     for theta in [
@@ -363,7 +363,7 @@ fn fixed_parameters_constraints_and_failures() {
         "chi_2 = -0.2",
     );
     let post = posterior(&text);
-    assert_eq!(LogDensity::dim(&post), 10);
+    assert_eq!(Space::dim(&post), 10);
     assert!(!post.sampled_names().contains(&"chi_2"));
     let x = vec![0.0; 10];
     assert_eq!(post.parameters(&x)[3], -0.2);
@@ -423,11 +423,11 @@ fn periodic_coordinates_wrap() {
     assert!((g1[phase] - g2[phase]).abs() < 1e-9);
     // Canonicalised: the copy within half a period of the centre (0 here), same θ.
     x[phase] = 1.0 + 4.0 * std::f64::consts::PI;
-    LogDensity::canonicalize(&post, &mut x);
+    Space::canonicalize(&post, &mut x);
     assert!((x[phase] - 1.0).abs() < 1e-12, "{}", x[phase]);
     x[phase] = -2.0 * std::f64::consts::PI - 3.5;
     let before = post.parameters(&x);
-    LogDensity::canonicalize(&post, &mut x);
+    Space::canonicalize(&post, &mut x);
     assert!(x[phase].abs() <= std::f64::consts::PI, "{}", x[phase]);
     assert!((post.parameters(&x)[7] - before[7]).abs() < 1e-12);
 }
@@ -494,7 +494,7 @@ fn inclination_mirror_in_sampler_coordinates() {
     let mut post = posterior(&psi_two_pi);
     assert!(post.use_inclination_mirror(&network(&["H1"])).is_err());
     let x = vec![0.1; 11];
-    assert_eq!(LogDensity::mirror(&post, 0, &x, &mut [0.0; 11]), None);
+    assert_eq!(Space::mirror(&post, 0, &x, &mut [0.0; 11]), None);
 }
 
 /// The sky-ring reflection in the sampler's coordinates (as the mirror's test, with the
@@ -517,7 +517,7 @@ fn sky_ring_reflection_in_sampler_coordinates() {
         let scales = vec![0.2; center.len()];
         post.standardize(Affine::diagonal(center, &scales));
         post.use_sky_ring_reflection(&h1l1).unwrap();
-        assert_eq!(LogDensity::mirror_count(&post), 1);
+        assert_eq!(Space::mirror_count(&post), 1);
         assert_mirror_is_an_involution_with_its_determinant(&post, 0, |theta, image| {
             (image[Parameter::Dec] - theta[Parameter::Dec]).abs() > 0.05
         });
@@ -531,15 +531,15 @@ fn assert_mirror_is_an_involution_with_its_determinant(
     which: usize,
     moved: impl Fn(&ParameterVector, &ParameterVector) -> bool,
 ) {
-    let n = LogDensity::dim(post);
+    let n = Space::dim(post);
     let x: Vec<f64> = post.to_x(&THETA).iter().map(|v| v + 0.3).collect();
     let mut image = vec![0.0; n];
-    let log_det = LogDensity::mirror(post, which, &x, &mut image).unwrap();
+    let log_det = Space::mirror(post, which, &x, &mut image).unwrap();
     let theta = post.parameters(&x);
     let mirrored = post.parameters(&image);
     assert!(moved(&theta, &mirrored), "{theta:?} -> {mirrored:?}");
     let mut back = vec![0.0; n];
-    let log_det_back = LogDensity::mirror(post, which, &image, &mut back).unwrap();
+    let log_det_back = Space::mirror(post, which, &image, &mut back).unwrap();
     for (a, b) in back.iter().zip(&x) {
         assert!((a - b).abs() < 1e-9, "{back:?} vs {x:?}");
     }
@@ -552,8 +552,8 @@ fn assert_mirror_is_an_involution_with_its_determinant(
         plus[j] += h;
         minus[j] -= h;
         let (mut image_plus, mut image_minus) = (vec![0.0; n], vec![0.0; n]);
-        LogDensity::mirror(post, which, &plus, &mut image_plus).unwrap();
-        LogDensity::mirror(post, which, &minus, &mut image_minus).unwrap();
+        Space::mirror(post, which, &plus, &mut image_plus).unwrap();
+        Space::mirror(post, which, &minus, &mut image_minus).unwrap();
         for i in 0..n {
             jacobian[i * n + j] = (image_plus[i] - image_minus[i]) / (2.0 * h);
         }

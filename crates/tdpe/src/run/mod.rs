@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
-use tdpe_mcmc::LogDensity;
+use tdpe_mcmc::Space;
 use tdpe_posterior::search::SearchOptions;
 use tdpe_posterior::Fiducial;
 use tdpe_signal::BbhParameters;
