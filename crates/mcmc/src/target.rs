@@ -5,6 +5,8 @@
 //! ℝⁿ (adding the log-Jacobian of the transform to the density) and implements [`Space`] and
 //! [`LogDensity`] (or [`PriorLikelihood`], for tempering).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 /// The unconstrained space ℝⁿ of a target and its symmetries: which points are the same
 /// ([`Space::canonicalize`]) and which maps between modes the sampler may try
 /// ([`Space::mirror`]). Shared by [`LogDensity`] and [`PriorLikelihood`], so that a model that
@@ -94,21 +96,32 @@ pub trait PriorLikelihood: Space {
 }
 
 /// The tempered density ln p_β(x) = ln π(x) + β ln L(x) of a [`PriorLikelihood`] model.
-#[derive(Debug, Clone, Copy)]
+///
+/// β is held as the bits of an f64 in an atomic, so that the tempering runner's ladder
+/// adaptation can move a rung's β while the rung's chain holds the target by reference.
+#[derive(Debug)]
 pub struct Tempered<'a, M: ?Sized> {
     model: &'a M,
-    beta: f64,
+    beta: AtomicU64,
 }
 
 impl<'a, M: PriorLikelihood + ?Sized> Tempered<'a, M> {
     /// Wraps `model` at inverse temperature `beta` (1 is the posterior, 0 the prior).
     pub fn new(model: &'a M, beta: f64) -> Self {
-        Self { model, beta }
+        Self {
+            model,
+            beta: AtomicU64::new(beta.to_bits()),
+        }
     }
 
     /// The inverse temperature β.
     pub fn beta(&self) -> f64 {
-        self.beta
+        f64::from_bits(self.beta.load(Ordering::Relaxed))
+    }
+
+    /// Moves the target to inverse temperature `beta`.
+    pub(crate) fn set_beta(&self, beta: f64) {
+        self.beta.store(beta.to_bits(), Ordering::Relaxed);
     }
 }
 
@@ -140,17 +153,18 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
         x: &[f64],
         grad: &mut [f64],
     ) -> (f64, Option<LikelihoodTerm>) {
+        let beta = self.beta();
         let mut gradient = vec![0.0; grad.len()];
         let log_likelihood = self.model.log_likelihood_and_gradient(x, &mut gradient);
         let log_prior = self.model.log_prior_and_gradient(x, grad);
         for (g, gl) in grad.iter_mut().zip(&gradient) {
-            *g += self.beta * gl;
+            *g += beta * gl;
         }
         let term = LikelihoodTerm {
             log_likelihood,
             gradient,
         };
-        (log_prior + self.beta * log_likelihood, Some(term))
+        (log_prior + beta * log_likelihood, Some(term))
     }
 }
 

@@ -26,7 +26,6 @@
 //! From the ln L of all rungs, thermodynamic integration estimates the evidence
 //! ln Z = ∫₀¹ E_β[ln L] dβ (see [`LogEvidence`]).
 
-use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -41,7 +40,7 @@ use crate::kernel::{DrawStats, Kernel};
 use crate::progress::{ChainProgress, Progress};
 use crate::runner::{collect_samples, for_each_chain, validate};
 use crate::samples::{ChainDraws, Samples};
-use crate::target::{LikelihoodTerm, LogDensity, PriorLikelihood, Space, Tempered};
+use crate::target::{LogDensity, PriorLikelihood, Tempered};
 use crate::McmcError;
 
 /// Settings of the temperature ladder and the swaps.
@@ -256,45 +255,6 @@ const FIRST_LADDER_ROUND: usize = 32;
 /// increasing, so pairs that always swap fall back to even spacing in ln β instead of merging.
 const MIN_REJECTION: f64 = 1e-3;
 
-/// The target of one rung: the model at the rung's inverse temperature, which the ladder
-/// adaptation changes while the rung's Hamiltonian borrows the target (hence the `Cell`).
-struct RungTarget<'m, M: ?Sized> {
-    model: &'m M,
-    beta: Cell<f64>,
-}
-
-impl<M: PriorLikelihood + ?Sized> Space for RungTarget<'_, M> {
-    fn dim(&self) -> usize {
-        self.model.dim()
-    }
-
-    fn canonicalize(&self, x: &mut [f64]) {
-        self.model.canonicalize(x);
-    }
-
-    fn mirror_count(&self) -> usize {
-        self.model.mirror_count()
-    }
-
-    fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        self.model.mirror(which, x, image)
-    }
-}
-
-impl<M: PriorLikelihood + ?Sized> LogDensity for RungTarget<'_, M> {
-    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
-        Tempered::new(self.model, self.beta.get()).log_density_and_gradient(x, grad)
-    }
-
-    fn log_density_gradient_and_likelihood(
-        &self,
-        x: &[f64],
-        grad: &mut [f64],
-    ) -> (f64, Option<LikelihoodTerm>) {
-        Tempered::new(self.model, self.beta.get()).log_density_gradient_and_likelihood(x, grad)
-    }
-}
-
 /// The random stream of rung `rung` of chain `chain`: the chain's stream long-jumped `rung`
 /// times (2¹⁹² outputs each), so rung 0 draws exactly as a plain chain and no streams overlap.
 /// The swaps use the stream after the last rung's.
@@ -322,12 +282,10 @@ where
 {
     let num_rungs = tempering.num_temperatures;
     let mut ladder = geometric_ladder(num_rungs, tempering.beta_min);
-    let targets: Vec<RungTarget<'_, M>> = ladder
+    // Each rung's target, whose β the ladder adaptation moves while the rung's chain holds it.
+    let targets: Vec<Tempered<'_, M>> = ladder
         .iter()
-        .map(|&beta| RungTarget {
-            model,
-            beta: Cell::new(beta),
-        })
+        .map(|&beta| Tempered::new(model, beta))
         .collect();
     let mut rngs: Vec<Xoshiro256PlusPlus> = (0..num_rungs)
         .map(|rung| rung_rng(config.seed, chain, rung))
@@ -368,7 +326,7 @@ where
                 {
                     if new != old {
                         retemper(&mut rung.point, old, new);
-                        target.beta.set(new);
+                        target.set_beta(new);
                         rung.restart_step_size_adaptation();
                     }
                 }
@@ -438,11 +396,11 @@ fn ladder_transition<T: LogDensity + ?Sized, K: Kernel>(
     Ok(cold.expect("a ladder has at least one rung (validated)"))
 }
 
-/// Why a rung's point always has a likelihood term: [`RungTarget`] reports it at every
+/// Why a rung's point always has a likelihood term: [`Tempered`] reports it at every
 /// evaluation and the Hamiltonian stores it on the point.
 const RUNG_POINTS_CARRY_LIKELIHOOD: &str = "rung targets report their likelihood term";
 
-/// ln L at a rung's point, cached there by the evaluation of its [`RungTarget`].
+/// ln L at a rung's point, cached there by the evaluation of its [`Tempered`].
 fn cached_log_likelihood(point: &Point) -> f64 {
     point
         .likelihood
@@ -713,6 +671,7 @@ fn evidence_integrand(chain: &TemperedChain, len: usize) -> Option<Vec<f64>> {
 mod tests {
     use super::*;
     use crate::hamiltonian::Hamiltonian;
+    use crate::target::Space;
     use crate::Metric;
 
     /// Prior N(0, 4 I), likelihood exp(−Σ x⁴/4) with a linear tilt.
@@ -741,10 +700,7 @@ mod tests {
     /// evaluation there gives.
     #[test]
     fn retempered_point_matches_fresh_evaluation() {
-        let at = |beta| RungTarget {
-            model: &Quartic,
-            beta: Cell::new(beta),
-        };
+        let at = |beta| Tempered::new(&Quartic, beta);
         let (hot, cold) = (at(0.3), at(0.8));
         let x = vec![0.7, -1.3];
         let mut point = Hamiltonian::new(&hot, Metric::unit(2)).point(x.clone());
