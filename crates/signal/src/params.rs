@@ -55,6 +55,23 @@ impl Parameter {
         Self::Dec,
     ];
 
+    /// The parameters the waveform's shape depends on (its set-up is differentiated in them),
+    /// in the order of [`Parameter::ALL`].
+    pub const INTRINSIC: [Parameter; 4] =
+        [Self::ChirpMass, Self::MassRatio, Self::Chi1, Self::Chi2];
+
+    /// The parameters that enter through the projection onto the detectors (closed-form
+    /// derivatives), in the order of [`Parameter::ALL`].
+    pub const EXTRINSIC: [Parameter; 7] = [
+        Self::LuminosityDistance,
+        Self::ThetaJn,
+        Self::Psi,
+        Self::Phase,
+        Self::GeocentTime,
+        Self::Ra,
+        Self::Dec,
+    ];
+
     /// The position in a [`ParameterVector`].
     pub const fn index(self) -> usize {
         self as usize

@@ -12,16 +12,7 @@ use num_complex::Complex64;
 use tdpe_detector::time::GMST_RATE_RAD_PER_S;
 use tdpe_detector::Detector;
 
-use crate::params::BbhParameters;
-
-/// Index of each parameter in [`crate::PARAMETER_NAMES`].
-const DISTANCE: usize = 4;
-const THETA_JN: usize = 5;
-const PSI: usize = 6;
-const PHASE: usize = 7;
-const TIME: usize = 8;
-const RA: usize = 9;
-const DEC: usize = 10;
+use crate::params::{BbhParameters, Parameter, NUM_PARAMETERS};
 
 /// What one detector does to the (2,2) mode: h_k(t) = Re[factor · W(t − t_c − delay)].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,13 +23,13 @@ pub struct Projection {
     pub delay: f64,
 }
 
-/// A [`Projection`] and its derivatives with respect to the 11 parameters (in the order of
-/// [`crate::PARAMETER_NAMES`]; zero for the intrinsic ones).
+/// A [`Projection`] and its derivatives with respect to the parameters (indexed by
+/// [`Parameter`]; zero for the intrinsic ones).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ProjectionGradient {
     pub value: Projection,
-    pub d_factor: [Complex64; 11],
-    pub d_delay: [f64; 11],
+    pub d_factor: [Complex64; NUM_PARAMETERS],
+    pub d_delay: [f64; NUM_PARAMETERS],
 }
 
 /// Q_k and τ_k with their gradient, for a detector whose sidereal time at t_c = 0 is `gmst0`
@@ -60,20 +51,20 @@ pub(crate) fn project(detector: &Detector, gmst0: f64, p: &BbhParameters) -> Pro
     let bracket = |fp: f64, fc: f64, a: f64, b: f64| Complex64::new(fp * a, fc * b);
     let factor = prefactor * bracket(f.value.plus, f.value.cross, sum, diff);
 
-    let mut d_factor = [Complex64::new(0.0, 0.0); 11];
-    d_factor[DISTANCE] = -factor / p.luminosity_distance;
-    d_factor[PHASE] = Complex64::new(0.0, -2.0) * factor;
-    d_factor[THETA_JN] = prefactor * bracket(f.value.plus, f.value.cross, d_sum, d_diff);
-    d_factor[PSI] = prefactor * bracket(f.d_psi.plus, f.d_psi.cross, sum, diff);
-    d_factor[RA] = prefactor * bracket(f.d_ra.plus, f.d_ra.cross, sum, diff);
-    d_factor[DEC] = prefactor * bracket(f.d_dec.plus, f.d_dec.cross, sum, diff);
+    let mut d_factor = [Complex64::new(0.0, 0.0); NUM_PARAMETERS];
+    d_factor[Parameter::LuminosityDistance] = -factor / p.luminosity_distance;
+    d_factor[Parameter::Phase] = Complex64::new(0.0, -2.0) * factor;
+    d_factor[Parameter::ThetaJn] = prefactor * bracket(f.value.plus, f.value.cross, d_sum, d_diff);
+    d_factor[Parameter::Psi] = prefactor * bracket(f.d_psi.plus, f.d_psi.cross, sum, diff);
+    d_factor[Parameter::Ra] = prefactor * bracket(f.d_ra.plus, f.d_ra.cross, sum, diff);
+    d_factor[Parameter::Dec] = prefactor * bracket(f.d_dec.plus, f.d_dec.cross, sum, diff);
     // The patterns depend on ra − GMST, and GMST advances with t_c.
-    d_factor[TIME] = -d_factor[RA] * GMST_RATE_RAD_PER_S;
+    d_factor[Parameter::GeocentTime] = -d_factor[Parameter::Ra] * GMST_RATE_RAD_PER_S;
 
-    let mut d_delay = [0.0; 11];
-    d_delay[RA] = tau.d_ra;
-    d_delay[DEC] = tau.d_dec;
-    d_delay[TIME] = -tau.d_ra * GMST_RATE_RAD_PER_S;
+    let mut d_delay = [0.0; NUM_PARAMETERS];
+    d_delay[Parameter::Ra] = tau.d_ra;
+    d_delay[Parameter::Dec] = tau.d_dec;
+    d_delay[Parameter::GeocentTime] = -tau.d_ra * GMST_RATE_RAD_PER_S;
 
     ProjectionGradient {
         value: Projection {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
 use tdpe_phenomt::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
-use tdpe_signal::{BbhParameters, ProjectionGradient, SignalModel};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, ProjectionGradient, SignalModel};
 
 use super::design::{draw_design_points, DetectorFiducial};
 use super::exact::BbhExactLikelihood;
@@ -23,8 +23,6 @@ use crate::relative_binning::{
     refine_nodes, snr_weights, InnerProducts, RbWorkspace, RefineOptions, SummaryData,
 };
 
-/// Index of `geocent_time` in [`tdpe_signal::PARAMETER_NAMES`].
-const TIME: usize = 8;
 /// Candidates drawn per design point kept.
 const DESIGN_OVERSAMPLING: usize = 4;
 /// Screening of candidates uses one sample every this many seconds (4 samples at 2048 Hz).
@@ -372,18 +370,18 @@ impl BbhRelativeBinning {
         Ok(self.inner_products(p)?.log_likelihood_ratio())
     }
 
-    /// Log-likelihood ratio and its gradient with respect to the 11 parameters, in the order of
-    /// [`tdpe_signal::PARAMETER_NAMES`].
+    /// Log-likelihood ratio and its gradient with respect to the parameters (indexed by
+    /// [`Parameter`]).
     pub fn log_likelihood_ratio_and_gradient(
         &self,
         p: &BbhParameters,
-        gradient: &mut [f64; 11],
+        gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
         self.function_and_gradient(p, |ip| ip.log_likelihood_ratio_with_partials(), gradient)
     }
 
     /// A function F(⟨d|h⟩, ⟨h|h⟩) of the inner products and its gradient with respect to the
-    /// 11 parameters: `f` returns [F, ∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩] (for ln L: [⟨d|h⟩ − ½⟨h|h⟩, 1, −½];
+    /// parameters: `f` returns [F, ∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩] (for ln L: [⟨d|h⟩ − ½⟨h|h⟩, 1, −½];
     /// for a likelihood marginalised over distance, a function of both).
     ///
     /// Reverse mode through the waveform (docs/likelihood.md §3.6): with the adjoint g of F and
@@ -395,7 +393,7 @@ impl BbhRelativeBinning {
         &self,
         p: &BbhParameters,
         f: impl FnOnce(InnerProducts) -> [f64; 3],
-        gradient: &mut [f64; 11],
+        gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
         let seeded =
             self.model
@@ -441,15 +439,18 @@ impl BbhRelativeBinning {
                 let g_wdot =
                     waveform.mode22_adjoint_many(&ds.modes, amplitude_bar, phase_bar, &mut adjoint);
                 let pg = ds.projection.take().expect("set in the forward pass");
-                for (j, grad) in gradient.iter_mut().enumerate().skip(4) {
-                    let d_shift = if j == TIME { 1.0 } else { 0.0 } + pg.d_delay[j];
-                    *grad += (pg.d_factor[j] * g_r).re - g_wdot * d_shift;
+                for parameter in Parameter::EXTRINSIC {
+                    let moves_node_times = parameter == Parameter::GeocentTime;
+                    let d_shift = if moves_node_times { 1.0 } else { 0.0 } + pg.d_delay[parameter];
+                    gradient[parameter] += (pg.d_factor[parameter] * g_r).re - g_wdot * d_shift;
                 }
             }
             Ok::<_, LikelihoodError>(value)
         })?;
         let intrinsic = seeded.gradient(&adjoint);
-        gradient[..4].copy_from_slice(&intrinsic);
+        for (parameter, d) in Parameter::INTRINSIC.into_iter().zip(intrinsic) {
+            gradient[parameter] = d;
+        }
         Ok(value)
     }
 }
