@@ -26,6 +26,9 @@
 
 use std::time::Instant;
 
+use faer::linalg::solvers::DenseSolveCore;
+use faer::{Mat, Side};
+
 use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
 use tdpe_signal::{chirp_mass_and_ratio, BbhParameters};
 
@@ -194,45 +197,24 @@ fn rb_chain(
 }
 
 /// (F + diag(1/prior²))⁻¹ for a Fisher matrix F.
-#[allow(clippy::needless_range_loop)] // matrix indices read as the algebra
 fn laplace_covariance(fisher: &[[f64; 11]; 11], prior: &[f64; 11]) -> [[f64; 11]; 11] {
-    let a: [[f64; 11]; 11] = std::array::from_fn(|i| {
-        std::array::from_fn(|j| fisher[i][j] + if i == j { prior[i].powi(-2) } else { 0.0 })
+    let a = Mat::<f64>::from_fn(11, 11, |i, j| {
+        fisher[i][j] + if i == j { prior[i].powi(-2) } else { 0.0 }
     });
-    let l = cholesky(&a).expect("regularised Fisher matrix");
-    // Columns of A⁻¹ by forward and back substitution.
-    let mut inv = [[0.0; 11]; 11];
-    for c in 0..11 {
-        let mut y = [0.0; 11];
-        for i in 0..11 {
-            let rhs = if i == c { 1.0 } else { 0.0 };
-            y[i] = (rhs - (0..i).map(|m| l[i][m] * y[m]).sum::<f64>()) / l[i][i];
-        }
-        for i in (0..11).rev() {
-            let v = (y[i] - (i + 1..11).map(|m| l[m][i] * inv[m][c]).sum::<f64>()) / l[i][i];
-            inv[i][c] = v;
-        }
-    }
-    inv
+    let inverse = a
+        .llt(Side::Lower)
+        .expect("regularised Fisher matrix")
+        .inverse();
+    std::array::from_fn(|i| std::array::from_fn(|j| inverse[(i, j)]))
 }
 
 /// Lower Cholesky factor of an 11×11 symmetric matrix, if positive definite.
 fn cholesky(a: &[[f64; 11]; 11]) -> Option<[[f64; 11]; 11]> {
-    let mut l = [[0.0; 11]; 11];
-    for i in 0..11 {
-        for j in 0..=i {
-            let sum = a[i][j] - (0..j).map(|m| l[i][m] * l[j][m]).sum::<f64>();
-            if i == j {
-                if sum.is_nan() || sum <= 0.0 {
-                    return None;
-                }
-                l[i][i] = sum.sqrt();
-            } else {
-                l[i][j] = sum / l[j][j];
-            }
-        }
-    }
-    Some(l)
+    let factor = Mat::<f64>::from_fn(11, 11, |i, j| a[i][j])
+        .llt(Side::Lower)
+        .ok()?;
+    let l = factor.L();
+    Some(std::array::from_fn(|i| std::array::from_fn(|j| l[(i, j)])))
 }
 
 /// Peak resident set size (VmHWM, kB) of this process.
