@@ -1,7 +1,7 @@
 //! Dense Cholesky factorisation of a Toeplitz covariance (faer): the O(N³) reference path for
 //! tests and exact noise simulation at small N (N ≲ 8192: C alone takes 8N² bytes).
 
-use crate::error::NoiseError;
+use crate::error::{check_len, NoiseError};
 use faer::linalg::solvers::Solve;
 use faer::{Mat, Side};
 
@@ -36,20 +36,9 @@ impl DenseToeplitzCholesky {
         self.n == 0
     }
 
-    fn check(&self, what: &str, len: usize) -> Result<(), NoiseError> {
-        if len != self.n {
-            return Err(NoiseError::LengthMismatch {
-                what: what.to_string(),
-                got: len,
-                expected: self.n,
-            });
-        }
-        Ok(())
-    }
-
     /// C⁻¹ b.
     pub fn solve(&self, b: &[f64]) -> Result<Vec<f64>, NoiseError> {
-        self.check("vector", b.len())?;
+        check_len("vector", b.len(), self.n)?;
         let mut rhs = Mat::<f64>::from_fn(self.n, 1, |i, _| b[i]);
         self.llt.solve_in_place(&mut rhs);
         Ok((0..self.n).map(|i| rhs[(i, 0)]).collect())
@@ -63,7 +52,7 @@ impl DenseToeplitzCholesky {
 
     /// L z: maps white unit-variance noise z to noise with covariance C.
     pub fn color(&self, z: &[f64]) -> Result<Vec<f64>, NoiseError> {
-        self.check("white noise", z.len())?;
+        check_len("white noise", z.len(), self.n)?;
         let l = self.llt.L();
         let mut out = vec![0.0; self.n];
         for (j, &zj) in z.iter().enumerate() {

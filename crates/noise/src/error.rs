@@ -106,6 +106,18 @@ pub enum NoiseError {
     },
 }
 
+/// Returns an error unless `what` has the `expected` length `len`.
+pub fn check_len(what: &str, len: usize, expected: usize) -> Result<(), NoiseError> {
+    if len != expected {
+        return Err(NoiseError::LengthMismatch {
+            what: what.to_string(),
+            got: len,
+            expected,
+        });
+    }
+    Ok(())
+}
+
 /// Returns an error naming the first non-finite sample of `x`.
 pub fn check_finite(what: &str, x: &[f64]) -> Result<(), NoiseError> {
     if let Some((index, &value)) = x.iter().enumerate().find(|(_, v)| !v.is_finite()) {

@@ -25,7 +25,7 @@
 //! log E_k converges to 1e-12 within ~4 s of lags, so K stays ~2·10⁴ at 4096 Hz whatever N.
 
 use crate::acf::Acf;
-use crate::error::{check_finite, NoiseError};
+use crate::error::{check_finite, check_len, NoiseError};
 use crate::pcg::{first_column_pcg, first_column_pcg_acf, PcgOptions, PcgSolution};
 use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
 use rustfft::num_complex::Complex64;
@@ -298,17 +298,6 @@ impl GsOperator {
         }
     }
 
-    fn check_len(&self, what: &str, len: usize) -> Result<(), NoiseError> {
-        if len != self.n {
-            return Err(NoiseError::LengthMismatch {
-                what: what.to_string(),
-                got: len,
-                expected: self.n,
-            });
-        }
-        Ok(())
-    }
-
     /// out = C⁻¹ b.
     fn apply_into(
         &self,
@@ -316,8 +305,8 @@ impl GsOperator {
         out: &mut [f64],
         ws: &mut GsWorkspace,
     ) -> Result<(), NoiseError> {
-        self.check_len("vector", b.len())?;
-        self.check_len("output", out.len())?;
+        check_len("vector", b.len(), self.n)?;
+        check_len("output", out.len(), self.n)?;
         // A NaN would reach the inverse real FFT as a spectrum it refuses.
         check_finite("vector", b)?;
         if ws.real.len() != self.fft_len || ws.scratch_fwd.len() != self.r2c.get_scratch_len() {
@@ -629,7 +618,7 @@ impl ToeplitzInverse {
         b: &[f64],
         ws: &mut GsWorkspace,
     ) -> Result<f64, NoiseError> {
-        self.op.check_len("a", a.len())?;
+        check_len("a", a.len(), self.op.n)?;
         let mut kb = vec![0.0; self.op.n];
         self.apply_into(b, &mut kb, ws)?;
         Ok(a.iter().zip(&kb).map(|(x, y)| x * y).sum())

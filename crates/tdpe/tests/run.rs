@@ -80,14 +80,7 @@ fn reduced_zero_noise_run_writes_every_product_around_the_truth() {
     let dir = scratch("reduced");
     let outdir = dir.join("out");
     reduced_run(&outdir, "100", &[]);
-    for product in [
-        "result.json",
-        "samples.csv",
-        "summary.md",
-        "corner.png",
-        "trace.png",
-        "waveform.png",
-    ] {
+    for product in tdpe::output::PRODUCTS {
         let meta =
             std::fs::metadata(outdir.join(product)).unwrap_or_else(|_| panic!("{product} missing"));
         assert!(meta.len() > 0, "{product} is empty");

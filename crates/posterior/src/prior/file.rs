@@ -16,46 +16,28 @@ pub struct PriorFile {
     pub entries: Vec<Entry>,
 }
 
-/// The signatures of the supported classes: positional keyword order.
-fn signature(class: &str) -> Option<&'static [&'static str]> {
-    Some(match class {
+/// The arguments every class takes after its own (bilby's `Prior.__init__`).
+const LABELS: [&str; 3] = ["name", "latex_label", "unit"];
+
+/// The signature of a supported class in positional order: its own arguments, then
+/// [`LABELS`], then `boundary` where the class has one.
+fn signature(class: &str) -> Option<Vec<&'static str>> {
+    let (own, has_boundary): (&[&'static str], bool) = match class {
         "Uniform"
         | "LogUniform"
         | "Sine"
         | "Cosine"
         | "UniformInComponentsChirpMass"
-        | "UniformInComponentsMassRatio" => &[
-            "minimum",
-            "maximum",
-            "name",
-            "latex_label",
-            "unit",
-            "boundary",
-        ],
-        "PowerLaw" => &[
-            "alpha",
-            "minimum",
-            "maximum",
-            "name",
-            "latex_label",
-            "unit",
-            "boundary",
-        ],
-        "Gaussian" => &["mu", "sigma", "name", "latex_label", "unit", "boundary"],
-        "TruncatedGaussian" => &[
-            "mu",
-            "sigma",
-            "minimum",
-            "maximum",
-            "name",
-            "latex_label",
-            "unit",
-            "boundary",
-        ],
-        "DeltaFunction" => &["peak", "name", "latex_label", "unit"],
-        "Constraint" => &["minimum", "maximum", "name", "latex_label", "unit"],
+        | "UniformInComponentsMassRatio" => (&["minimum", "maximum"], true),
+        "PowerLaw" => (&["alpha", "minimum", "maximum"], true),
+        "Gaussian" => (&["mu", "sigma"], true),
+        "TruncatedGaussian" => (&["mu", "sigma", "minimum", "maximum"], true),
+        "DeltaFunction" => (&["peak"], false),
+        "Constraint" => (&["minimum", "maximum"], false),
         _ => return None,
-    })
+    };
+    let boundary: &[&'static str] = if has_boundary { &["boundary"] } else { &[] };
+    Some([own, &LABELS, boundary].concat())
 }
 
 const CLASSES: &str = "Uniform, LogUniform, PowerLaw, Sine, Cosine, Gaussian, \
