@@ -40,21 +40,6 @@ pub const NUM_PARAMETERS: usize = 11;
 pub type ParameterVector = [f64; NUM_PARAMETERS];
 
 impl Parameter {
-    /// Every parameter, in the order of a [`ParameterVector`].
-    pub const ALL: [Parameter; NUM_PARAMETERS] = [
-        Self::ChirpMass,
-        Self::MassRatio,
-        Self::Chi1,
-        Self::Chi2,
-        Self::LuminosityDistance,
-        Self::ThetaJn,
-        Self::Psi,
-        Self::Phase,
-        Self::GeocentTime,
-        Self::Ra,
-        Self::Dec,
-    ];
-
     /// The parameters the waveform's shape depends on (its set-up is differentiated in them),
     /// in the order of [`Parameter::ALL`].
     pub const INTRINSIC: [Parameter; 4] =
@@ -71,6 +56,22 @@ impl Parameter {
         Self::Ra,
         Self::Dec,
     ];
+
+    /// Every parameter, in the order of a [`ParameterVector`]: the intrinsic ones, then the
+    /// extrinsic ones.
+    pub const ALL: [Parameter; NUM_PARAMETERS] = {
+        let mut all = [Self::ChirpMass; NUM_PARAMETERS];
+        let mut k = 0;
+        while k < NUM_PARAMETERS {
+            all[k] = if k < Self::INTRINSIC.len() {
+                Self::INTRINSIC[k]
+            } else {
+                Self::EXTRINSIC[k - Self::INTRINSIC.len()]
+            };
+            k += 1;
+        }
+        all
+    };
 
     /// The position in a [`ParameterVector`].
     pub const fn index(self) -> usize {
@@ -276,7 +277,7 @@ mod tests {
             "geocent_time"
         );
         for (k, parameter) in Parameter::ALL.into_iter().enumerate() {
-            assert_eq!(parameter.index(), k);
+            assert_eq!(parameter.index(), k, "{parameter:?}");
             assert_eq!(Parameter::from_name(PARAMETER_NAMES[k]), Some(parameter));
         }
         assert_eq!(Parameter::from_name("mass_1"), None);

@@ -300,7 +300,10 @@ impl<L: BbhLikelihood> Posterior<L> {
             return Err("theta_jn and psi are not both sampled");
         }
         let psi = self.priors.prior(Parameter::Psi);
-        if !(psi.is_periodic() && spans_period(psi.distribution.support(), std::f64::consts::PI)) {
+        let signal_period = Parameter::Psi.period();
+        if !(psi.is_periodic()
+            && signal_period.is_some_and(|p| spans_period(psi.distribution.support(), p)))
+        {
             return Err("psi's prior is not periodic with period π");
         }
         let detectors = network

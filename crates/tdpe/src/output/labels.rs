@@ -1,6 +1,8 @@
 //! How parameters are labelled: bilby's LaTeX labels (for `result.json`, so that bilby's own
 //! plots look as usual) and plain-text labels with units for our plots and tables.
 
+use tdpe_signal::Parameter;
+
 /// bilby's default LaTeX label of `name` (`bilby.gw.prior`'s table), or the name itself.
 pub fn latex(name: &str) -> String {
     let label = match name {
@@ -41,14 +43,12 @@ fn latex_unit(name: &str) -> Option<&'static str> {
     }
 }
 
-/// The unit in plain text (Unicode), for the parameters that have one.
+/// The unit in plain text (Unicode), for the parameters that have one: the layout's for
+/// bilby's parameters, M☉ for the derived component masses.
 pub fn unit(name: &str) -> Option<&'static str> {
-    match name {
-        "chirp_mass" | "mass_1" | "mass_2" => Some("M☉"),
-        "luminosity_distance" => Some("Mpc"),
-        "geocent_time" => Some("s"),
-        "theta_jn" | "psi" | "phase" | "ra" | "dec" => Some("rad"),
-        _ => None,
+    match Parameter::from_name(name) {
+        Some(parameter) => parameter.unit(),
+        None => matches!(name, "mass_1" | "mass_2").then_some("M☉"),
     }
 }
 
