@@ -245,7 +245,11 @@ fn nelder_mead<F: Fn(&[f64]) -> f64>(
         } else if fr > simplex[n - 1].1 {
             simplex[n] = (xr, fr);
         } else {
-            let (xc, fc) = if fr > simplex[n].1 {
+            // Outside contraction when the reflection beat the worst point (kept if it is at
+            // least as good as the reflection), inside contraction otherwise (kept if it beats
+            // the worst point).
+            let outside = fr > simplex[n].1;
+            let (xc, fc) = if outside {
                 let x = along(alpha * rho);
                 let v = f(&x);
                 (x, v)
@@ -255,7 +259,8 @@ fn nelder_mead<F: Fn(&[f64]) -> f64>(
                 (x, v)
             };
             evals += 1;
-            if fc > simplex[n].1.max(fr.min(simplex[n].1)) {
+            let accepted = if outside { fc >= fr } else { fc > simplex[n].1 };
+            if accepted {
                 simplex[n] = (xc, fc);
             } else {
                 let best = simplex[0].0.clone();

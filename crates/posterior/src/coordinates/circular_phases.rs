@@ -40,7 +40,8 @@ pub struct CircularPhases {
 }
 
 impl CircularPhases {
-    /// ln|det ∂s/∂θ| summed over the four preimages: the density of (α, δ) over that of (φ, ψ).
+    /// ln of Σ over the four preimages of |det ∂θ/∂s| (= 4 · ½): the density of (α, δ) over that
+    /// of (φ, ψ) at any one of them, which the posterior adds as the map's log-determinant.
     pub const LOG_DET: f64 = LN_2;
 
     /// The map for a phase prior with support [phase_lower, phase_lower + 2π) and a psi prior

@@ -29,7 +29,8 @@ use tdpe_detector::Detector;
 pub struct InclinationMirror {
     /// Each detector with its sensitivity σ² (⟨h|h⟩ per unit |Q|², any common scale).
     detectors: Vec<(Detector, f64)>,
-    /// Sidereal time of the antenna patterns (the likelihood's at the epoch).
+    /// Sidereal time of the antenna patterns: the epoch's (the likelihood's move with t_c, which
+    /// the jump need not follow: it is accepted by Metropolis–Hastings).
     gmst: f64,
 }
 

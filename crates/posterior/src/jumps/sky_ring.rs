@@ -22,7 +22,8 @@
 //!   and M'⁻¹M, complex-linear, has real |det| = |det M / det M'|²; so over (D, θ_jn, φ, ψ),
 //!   |det| = |det M / det M'|² (sin θ_jn / sin θ_jn')⁷ s⁵;
 //! - without D (marginalised, D' = s D for every D): one factor s less;
-//! - time: t' = t + τ₁(sky) − τ₁(sky'), unit diagonal.
+//! - time: t' = t + τ₁(sky) − τ₁(sky'), unit diagonal (t' = t up to rounding: the reflection
+//!   through a plane that contains both detectors keeps both delays).
 
 use tdpe_signal::{Parameter, ParameterVector};
 
@@ -35,7 +36,8 @@ pub struct SkyRingReflection {
     detectors: [Detector; 2],
     /// Unit normal of the plane through both detectors and the geocentre (Earth-fixed).
     normal: [f64; 3],
-    /// Sidereal time of the antenna patterns and delays (the likelihood's at the epoch).
+    /// Sidereal time of the antenna patterns and delays: the epoch's (the likelihood's move with
+    /// t_c, which the jump need not follow: it is accepted by Metropolis–Hastings).
     gmst: f64,
 }
 

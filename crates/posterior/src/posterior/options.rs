@@ -230,19 +230,16 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// Samples mass_ratio through the symmetric mass ratio η (see [`Transform`]).
     pub(super) fn use_symmetric_mass_ratio(&mut self) -> Refusal {
+        let i = self
+            .coordinate_of(Parameter::MassRatio)
+            .ok_or("mass_ratio is not sampled")?;
         let prior = self.priors.prior(Parameter::MassRatio);
         if prior.is_periodic() {
             return Err("mass_ratio's prior is periodic");
         }
         let (lower, upper) = prior.distribution.support();
-        let transform = Transform::symmetric_mass_ratio(lower, upper)
+        self.coordinates[i].transform = Transform::symmetric_mass_ratio(lower, upper)
             .ok_or("mass_ratio's prior is not within (0, 1]")?;
-        let coordinate = self
-            .coordinates
-            .iter_mut()
-            .find(|c| c.parameter == Parameter::MassRatio)
-            .ok_or("mass_ratio is not sampled")?;
-        coordinate.transform = transform;
         Ok(())
     }
 
@@ -282,6 +279,13 @@ impl<L: BbhLikelihood> Posterior<L> {
         ) else {
             return Err("geocent_time, ra and dec are not all sampled");
         };
+        // The frame gives ra in [0, 2π): a periodic ra prior must have that period.
+        let ra_prior = self.priors.prior(Parameter::Ra);
+        let ra_support = ra_prior.distribution.support();
+        let from_zero = ra_support.0 == 0.0 && spans_period(ra_support, std::f64::consts::TAU);
+        if ra_prior.is_periodic() && !from_zero {
+            return Err("ra's prior is periodic but not over [0, 2π)");
+        }
         let sky = DetectorFrameSky::new(first, second, network.gmst)
             .map_err(|_| "the first two detectors are at the same site")?;
         let [time, zenith, azimuth] = sky.transforms(self.coordinates[t].transform);

@@ -128,6 +128,36 @@ fn options_report_what_does_not_apply() {
         .coordinates
         .iter()
         .any(|c| matches!(c.transform, Transform::SymmetricMassRatio { .. })));
+    // A fixed mass ratio; ra periodic over [−π, π), which the detector frame cannot give.
+    let q = "mass_ratio = bilby.gw.prior.UniformInComponentsMassRatio(name='mass_ratio', minimum=0.25, maximum=1)";
+    let ra = "ra = Uniform(name='ra', minimum=0, maximum=2 * np.pi, boundary='periodic')";
+    assert!(GW150914_LIKE_PRIOR.contains(q) && GW150914_LIKE_PRIOR.contains(ra));
+    let text = GW150914_LIKE_PRIOR.replace(q, "mass_ratio = 0.8").replace(
+        ra,
+        &ra.replace(
+            "minimum=0, maximum=2 * np.pi",
+            "minimum=-np.pi, maximum=np.pi",
+        ),
+    );
+    let post = Posterior::new(priors(&text), mock(), &options, &h1l1);
+    let reasons: Vec<(&str, &str)> = post
+        .not_applied()
+        .iter()
+        .map(|n| (n.option, n.reason))
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            (
+                "intrinsic_coordinates (symmetric mass ratio)",
+                "mass_ratio is not sampled"
+            ),
+            (
+                "reference_frame",
+                "ra's prior is periodic but not over [0, 2π)"
+            ),
+        ]
+    );
     // Options not asked for are not reported.
     let none = CoordinateOptions {
         distance_marginalization: false,
