@@ -1,8 +1,9 @@
-//! BBH relative binning on the GW150914-like injection (H1+L1, 4 s at 2048 Hz, ~115 nodes per
-//! detector): one ln L, one ln L with its 11-parameter gradient, the set-up (design, nodes,
+//! BBH relative binning on the GW150914-like injection (H1+L1, 4 s at 2048 Hz, ~88 nodes per
+//! detector at the default settings): one ln L, one ln L with its 11-parameter gradient, the set-up (design, nodes,
 //! summary data; also at 4096 Hz), and the parts of a call apart from the summary-data
 //! algebra: the IMRPhenomT set-up (f64 for ln L, with duals in the four intrinsic parameters
-//! for the gradient) and the (2,2) mode at ~230 node times (one at a time, staged with
+//! for the gradient) and the (2,2) mode at the 228 node times of the earlier degree-three
+//! layout, kept so that the per-node figures compare with earlier runs (one at a time, staged with
 //! libm, on lanes as ln L (`h22_many`) and ln L + gradient (`h22_traced_many`) do, and the
 //! gradient's reverse pass).
 //!

@@ -199,9 +199,9 @@ impl DetectorFiducial<'_> {
     }
 
     /// How different a design waveform is from the fiducial, up to a constant complex factor
-    /// (which relative binning represents exactly): min_c Σ_i s_i |r_i − c|², ≈ ½⟨δh|δh⟩ after
-    /// maximising over amplitude and phase, i.e. the design point's ln L deficit. Evaluated on
-    /// every `stride`-th sample.
+    /// (which relative binning represents exactly): min_c Σ_i s_i |r_i − c|², ≈ ⟨δh|δh⟩ after
+    /// maximising over amplitude and phase, i.e. about twice the design point's (noise-free)
+    /// ln L deficit. Evaluated on every `stride`-th sample.
     pub fn ratio_residual(
         &self,
         point: &DesignPoint,

@@ -42,8 +42,9 @@ pub struct RelativeBinningOptions {
     pub design_points: usize,
     /// Width of the design Gaussian in units of the (Fisher) posterior width.
     pub design_scale: f64,
-    /// Largest ln L deficit (after the best amplitude and phase) of a design waveform: the
-    /// region where the likelihood must be accurate (posterior points lie within ~10).
+    /// Largest ratio residual (≈ ⟨δh|δh⟩ after the best amplitude and phase, about twice the
+    /// ln L deficit) of a design waveform: the region where the likelihood must be accurate
+    /// (posterior points lie within a deficit of ~10).
     pub design_depth: f64,
     /// Seed of the design draws.
     pub seed: u64,

@@ -205,7 +205,7 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
 
     let mut per_design = vec![0.0; ratios.len()];
     let mut errors = Vec::new();
-    // E_b depends only on the bin's samples and its four stencil nodes, so a bin a pass leaves
+    // E_b depends only on the bin's samples and its stencil's nodes, so a bin a pass leaves
     // untouched keeps its error (bit for bit): later passes compute only the changed bins.
     let mut known: HashMap<BinKey, f64> = HashMap::new();
     for iterations in 1.. {
