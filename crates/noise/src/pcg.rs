@@ -15,9 +15,8 @@
 //!     (the PSD on the FFT grid, [`crate::acf`]), and the preconditioner is the same block of
 //!     K⁻¹, the Toeplitz matrix of the inverse symbol, σ = IDFT(1/λ). It equals C⁻¹ away from
 //!     a boundary layer (docs/likelihood.md §1.6) and is positive definite (a block of K⁻¹). One
-//!     real FFT pair of length 2N per application, but 3–4× fewer iterations than T. Chan's
-//!     circulant on the aLIGO covariance (measured: 29–37 against 68–144 to a residual of
-//!     1e-10, N = 8192–131072).
+//!     real FFT pair of length 2N per application, but several times fewer iterations than
+//!     T. Chan's circulant (docs/likelihood.md §1.5 has the counts).
 //!
 //! The first column then feeds the Gohberg–Semencul formula of [`crate::toeplitz`] exactly as
 //! Levinson's does. The recursively updated residual of CG drifts from the true one by

@@ -199,11 +199,9 @@ pub fn log_det_bracketed(rho: &[f64], x0: f64, tolerance: f64) -> Result<LogDet,
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ToeplitzOptions {
     /// Levinson–Durbin (exact log det, 2N² flops) up to this N, conjugate gradients with a
-    /// bracketed log det above. Default 16384 (4 s at 4096 Hz). Measured on the aLIGO
-    /// covariance (2-core AMD EPYC, under load; docs/relative_binning.md): Levinson 0.05 s at
-    /// N = 8192, 0.17 s at 16384, 0.7 s at 32768, 4.3 s at 65536; the CG path 0.07, 0.20,
-    /// 0.30 and ~0.5 s (its truncated recursion alone runs to order 6000–19000), so Levinson,
-    /// exact, is faster up to 16384. `usize::MAX` forces Levinson, 0 conjugate gradients.
+    /// bracketed log det above. Default 16384 (4 s at 4096 Hz): up to there Levinson, exact, is
+    /// also the faster (docs/likelihood.md §1.5 has the timings). `usize::MAX` forces Levinson,
+    /// 0 conjugate gradients.
     pub levinson_max_len: usize,
     /// Conjugate-gradient stopping rule.
     pub pcg: PcgOptions,
