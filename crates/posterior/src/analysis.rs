@@ -15,7 +15,8 @@ use crate::{CoordinateOptions, Network, Posterior, PosteriorError};
 /// Prior draws that seed the maximum-likelihood search.
 const SEARCH_PRIOR_DRAWS: usize = 2000;
 
-/// The data's exact likelihood and the priors, checked against each other.
+/// The data's exact likelihood and the priors, resolved for its signal model
+/// ([`PriorSet::resolve`], which also checks them against the waveform's range).
 pub struct Analysis {
     exact: BbhExactLikelihood,
     priors: PriorSet,
@@ -32,7 +33,7 @@ pub struct Fiducial {
 }
 
 impl Analysis {
-    /// The analysis of `exact` with `priors` resolved for its model.
+    /// The analysis of `exact` with `priors` resolved for `exact.model()`.
     pub fn new(exact: BbhExactLikelihood, priors: PriorSet) -> Self {
         Self { exact, priors }
     }
@@ -45,30 +46,6 @@ impl Analysis {
     /// The priors.
     pub fn priors(&self) -> &PriorSet {
         &self.priors
-    }
-
-    /// Checks that `p` (named `what` in the message) lies strictly inside the support of every
-    /// parameter's prior that is not fixed.
-    pub fn check_inside_prior(
-        priors: &PriorSet,
-        p: &BbhParameters,
-        what: &'static str,
-    ) -> Result<(), PosteriorError> {
-        let theta = p.to_array();
-        for (parameter, prior) in Parameter::ALL.into_iter().zip(&priors.parameters) {
-            let value = theta[parameter];
-            let (lower, upper) = prior.distribution.support();
-            if !(prior.is_fixed() || (value > lower && value < upper)) {
-                return Err(PosteriorError::OutsidePrior {
-                    what,
-                    name: parameter.name(),
-                    value,
-                    lower,
-                    upper,
-                });
-            }
-        }
-        Ok(())
     }
 
     /// The fiducial point: `known` (an injection), or the maximum-likelihood point of the exact

@@ -18,18 +18,6 @@ pub enum PosteriorError {
     Signal(#[from] SignalError),
     #[error(transparent)]
     Detector(#[from] DetectorError),
-    /// A given parameter vector lies outside its prior.
-    #[error(
-        "{what}: {name} = {value} is outside its prior [{lower}, {upper}] (geocent_time relative \
-         to the trigger)"
-    )]
-    OutsidePrior {
-        what: &'static str,
-        name: &'static str,
-        value: f64,
-        lower: f64,
-        upper: f64,
-    },
     /// The posterior is zero where the sampler must start.
     #[error(
         "the posterior is zero at the fiducial point {theta:?} (a constraint, or a parameter on \

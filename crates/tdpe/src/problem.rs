@@ -72,7 +72,7 @@ impl Problem {
         let injection = injection_parameters(&config, &epoch)?;
         let data: Vec<Vec<f64>> = match (&injection, &config.strain) {
             (Some(p), _) => {
-                Analysis::check_inside_prior(&priors, p, "injection")?;
+                priors.check_contains(&p.to_array(), "injection")?;
                 let signal = model
                     .strain(p, grid.start, grid.dt, grid.len)
                     .context("injection")?;

@@ -62,6 +62,18 @@ pub enum PriorError {
         corner: [f64; 4],
         source: tdpe_signal::SignalError,
     },
+    /// A given parameter vector (an injection, say) lies outside a prior's support.
+    #[error(
+        "{what}: {name} = {value} is outside its prior [{lower}, {upper}] (geocent_time relative \
+         to the trigger)"
+    )]
+    OutsidePrior {
+        what: &'static str,
+        name: &'static str,
+        value: f64,
+        lower: f64,
+        upper: f64,
+    },
     /// A prior allows values the waveform model cannot take.
     #[error("{source_name}: the prior on {name} allows [{low}, {high}], outside the waveform's range {allowed}")]
     OutsideModel {

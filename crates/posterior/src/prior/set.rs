@@ -125,6 +125,29 @@ impl PriorSet {
         Ok(())
     }
 
+    /// Checks that `theta` (named `what` in the message) lies strictly inside the support of
+    /// every parameter's prior that is not fixed.
+    pub fn check_contains(
+        &self,
+        theta: &ParameterVector,
+        what: &'static str,
+    ) -> Result<(), PriorError> {
+        for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.parameters) {
+            let value = theta[parameter];
+            let (lower, upper) = prior.distribution.support();
+            if !(prior.is_fixed() || (value > lower && value < upper)) {
+                return Err(PriorError::OutsidePrior {
+                    what,
+                    name: parameter.name(),
+                    value,
+                    lower,
+                    upper,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The prior of `parameter`.
     pub fn prior(&self, parameter: Parameter) -> &Prior {
         &self.parameters[parameter.index()]
