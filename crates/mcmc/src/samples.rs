@@ -93,8 +93,9 @@ pub struct ChainSummary {
     pub mean_accept_stat: f64,
     /// Divergent transitions after warm-up.
     pub divergences: usize,
-    /// Accepted mirror moves ([`Space::mirror`](crate::Space::mirror)) after
-    /// warm-up.
+    /// Draws after warm-up at which one of the target's mirror moves
+    /// ([`Space::mirror`](crate::Space::mirror)) was accepted (any of them: the count does not
+    /// tell the moves apart).
     pub mirrored: usize,
     /// Mean NUTS tree depth (0 for HMC and MALA).
     pub mean_tree_depth: f64,
