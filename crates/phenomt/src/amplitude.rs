@@ -358,13 +358,7 @@ impl Amplitude22<f64> {
         let y = t * c2 + c3;
         let e = vmath::exp(y.map(f64::abs) * -2.0);
         let tanh = (-e + 1.0) / (e + 1.0);
-        let tanh = Lanes(std::array::from_fn(|i| {
-            if y.0[i] < 0.0 {
-                -tanh.0[i]
-            } else {
-                tanh.0[i]
-            }
-        }));
+        let tanh = tanh.times_sign_of(y);
         let decay = vmath::exp(t * -self.alpha1);
         let modulus = (decay * (tanh * c1 + c4)).map(f64::abs);
         (modulus, [tanh, decay])

@@ -13,8 +13,9 @@
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
-/// The arithmetic of [`Real`] without its functions, for code that also runs on [`Lanes`].
-pub(crate) trait Arith:
+/// The arithmetic of [`Real`] without its functions: what the crate's code that also runs
+/// element-wise on several times at once needs.
+pub trait Arith:
     Copy
     + From<f64>
     + Add<Output = Self>
@@ -29,20 +30,9 @@ pub(crate) trait Arith:
 {
 }
 
-impl<T> Arith for T where
-    T: Copy
-        + From<f64>
-        + Add<Output = T>
-        + Sub<Output = T>
-        + Mul<Output = T>
-        + Div<Output = T>
-        + Neg<Output = T>
-        + Add<f64, Output = T>
-        + Sub<f64, Output = T>
-        + Mul<f64, Output = T>
-        + Div<f64, Output = T>
-{
-}
+impl Arith for f64 {}
+impl<const N: usize> Arith for Dual<N> {}
+impl<const L: usize> Arith for Lanes<L> {}
 
 /// `L` independent `f64` under element-wise arithmetic: a polynomial of the model at `L`
 /// times at once, which the compiler vectorises, each lane with exactly the `f64` operations.
@@ -110,19 +100,19 @@ lanes_op!(Sub, sub, -);
 lanes_op!(Mul, mul, *);
 lanes_op!(Div, div, /);
 
-impl<const L: usize> AddAssign for Lanes<L> {
-    #[inline]
-    fn add_assign(&mut self, o: Self) {
-        *self = *self + o;
-    }
+/// `x ∘= y` as `x = x ∘ y`, for [`Lanes`] and [`Dual`].
+macro_rules! assign_op {
+    ($ty:ident<$n:ident>, $trait:ident, $method:ident, $op:tt) => {
+        impl<const $n: usize> $trait for $ty<$n> {
+            #[inline]
+            fn $method(&mut self, o: Self) {
+                *self = *self $op o;
+            }
+        }
+    };
 }
-
-impl<const L: usize> SubAssign for Lanes<L> {
-    #[inline]
-    fn sub_assign(&mut self, o: Self) {
-        *self = *self - o;
-    }
-}
+assign_op!(Lanes<L>, AddAssign, add_assign, +);
+assign_op!(Lanes<L>, SubAssign, sub_assign, -);
 
 /// [`Arith`] with what the reverse mode needs: accumulation, √ and the sign of |x|'s
 /// derivative. On `f64` for one time, on [`Lanes`] for several at once.
@@ -163,26 +153,7 @@ impl<const L: usize> ReverseArith for Lanes<L> {
 /// The elementary functions mirror `f64`'s (and so the platform libm); `lift` applies the chain
 /// rule for a function whose value and derivative were computed in `f64`.
 pub trait Real:
-    Copy
-    + Debug
-    + From<f64>
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<Output = Self>
-    + Div<Output = Self>
-    + Neg<Output = Self>
-    + Add<f64, Output = Self>
-    + Sub<f64, Output = Self>
-    + Mul<f64, Output = Self>
-    + Div<f64, Output = Self>
-    + AddAssign
-    + SubAssign
-    + MulAssign
-    + PartialEq
-    + PartialOrd
-    + Send
-    + Sync
-    + 'static
+    Arith + Debug + AddAssign + SubAssign + MulAssign + PartialEq + PartialOrd + Send + Sync + 'static
 {
     /// Whether the scalar carries derivatives (work done only for them is skipped for `f64`).
     const DERIVATIVES: bool = true;
@@ -277,6 +248,18 @@ pub trait Real:
     fn hypot(self, y: Self) -> Self;
 }
 
+/// [`Real`]'s functions of `f64` as `f64`'s own.
+macro_rules! f64_functions {
+    ($($f:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        $(
+            #[inline]
+            fn $f(self $(, $arg: $ty)*) -> $ret {
+                f64::$f(self $(, $arg)*)
+            }
+        )*
+    };
+}
+
 impl Real for f64 {
     const DERIVATIVES: bool = false;
     #[inline]
@@ -287,65 +270,22 @@ impl Real for f64 {
     fn lift(self, f0: f64, _f1: f64) -> Self {
         f0
     }
-    #[inline]
-    fn powf(self, n: f64) -> Self {
-        f64::powf(self, n)
-    }
-    #[inline]
-    fn sqrt(self) -> Self {
-        f64::sqrt(self)
-    }
-    #[inline]
-    fn exp(self) -> Self {
-        f64::exp(self)
-    }
-    #[inline]
-    fn ln(self) -> Self {
-        f64::ln(self)
-    }
-    #[inline]
-    fn ln_1p(self) -> Self {
-        f64::ln_1p(self)
-    }
-    #[inline]
-    fn sin_cos(self) -> (Self, Self) {
-        f64::sin_cos(self)
-    }
-    #[inline]
-    fn sin(self) -> Self {
-        f64::sin(self)
-    }
-    #[inline]
-    fn cos(self) -> Self {
-        f64::cos(self)
-    }
-    #[inline]
-    fn sinh(self) -> Self {
-        f64::sinh(self)
-    }
-    #[inline]
-    fn cosh(self) -> Self {
-        f64::cosh(self)
-    }
-    #[inline]
-    fn tanh(self) -> Self {
-        f64::tanh(self)
-    }
-    #[inline]
-    fn asinh(self) -> Self {
-        f64::asinh(self)
-    }
-    #[inline]
-    fn abs(self) -> Self {
-        f64::abs(self)
-    }
-    #[inline]
-    fn atan2(self, x: Self) -> Self {
-        f64::atan2(self, x)
-    }
-    #[inline]
-    fn hypot(self, y: Self) -> Self {
-        f64::hypot(self, y)
+    f64_functions! {
+        powf(n: f64) -> Self;
+        sqrt() -> Self;
+        exp() -> Self;
+        ln() -> Self;
+        ln_1p() -> Self;
+        sin_cos() -> (Self, Self);
+        sin() -> Self;
+        cos() -> Self;
+        sinh() -> Self;
+        cosh() -> Self;
+        tanh() -> Self;
+        asinh() -> Self;
+        abs() -> Self;
+        atan2(x: Self) -> Self;
+        hypot(y: Self) -> Self;
     }
 }
 
@@ -407,26 +347,33 @@ impl<const N: usize> PartialOrd for Dual<N> {
     }
 }
 
-impl<const N: usize> Add for Dual<N> {
-    type Output = Self;
-    #[inline]
-    fn add(self, o: Self) -> Self {
-        Self {
-            re: self.re + o.re,
-            eps: self.zip_eps(o, |a, b| a + b),
+/// `Dual ± Dual`, part by part, and `Dual ± f64`, on the value part.
+macro_rules! dual_add_sub {
+    ($trait:ident, $method:ident, $op:tt) => {
+        impl<const N: usize> $trait for Dual<N> {
+            type Output = Self;
+            #[inline]
+            fn $method(self, o: Self) -> Self {
+                Self {
+                    re: self.re $op o.re,
+                    eps: self.zip_eps(o, |a, b| a $op b),
+                }
+            }
         }
-    }
-}
-impl<const N: usize> Sub for Dual<N> {
-    type Output = Self;
-    #[inline]
-    fn sub(self, o: Self) -> Self {
-        Self {
-            re: self.re - o.re,
-            eps: self.zip_eps(o, |a, b| a - b),
+        impl<const N: usize> $trait<f64> for Dual<N> {
+            type Output = Self;
+            #[inline]
+            fn $method(self, o: f64) -> Self {
+                Self {
+                    re: self.re $op o,
+                    eps: self.eps,
+                }
+            }
         }
-    }
+    };
 }
+dual_add_sub!(Add, add, +);
+dual_add_sub!(Sub, sub, -);
 impl<const N: usize> Mul for Dual<N> {
     type Output = Self;
     /// The product rule, d(ab) = a·db + b·da, has a `+`.
@@ -461,26 +408,6 @@ impl<const N: usize> Neg for Dual<N> {
         }
     }
 }
-impl<const N: usize> Add<f64> for Dual<N> {
-    type Output = Self;
-    #[inline]
-    fn add(self, o: f64) -> Self {
-        Self {
-            re: self.re + o,
-            eps: self.eps,
-        }
-    }
-}
-impl<const N: usize> Sub<f64> for Dual<N> {
-    type Output = Self;
-    #[inline]
-    fn sub(self, o: f64) -> Self {
-        Self {
-            re: self.re - o,
-            eps: self.eps,
-        }
-    }
-}
 impl<const N: usize> Mul<f64> for Dual<N> {
     type Output = Self;
     #[inline]
@@ -502,24 +429,9 @@ impl<const N: usize> Div<f64> for Dual<N> {
         }
     }
 }
-impl<const N: usize> AddAssign for Dual<N> {
-    #[inline]
-    fn add_assign(&mut self, o: Self) {
-        *self = *self + o;
-    }
-}
-impl<const N: usize> SubAssign for Dual<N> {
-    #[inline]
-    fn sub_assign(&mut self, o: Self) {
-        *self = *self - o;
-    }
-}
-impl<const N: usize> MulAssign for Dual<N> {
-    #[inline]
-    fn mul_assign(&mut self, o: Self) {
-        *self = *self * o;
-    }
-}
+assign_op!(Dual<N>, AddAssign, add_assign, +);
+assign_op!(Dual<N>, SubAssign, sub_assign, -);
+assign_op!(Dual<N>, MulAssign, mul_assign, *);
 
 impl<const N: usize> Real for Dual<N> {
     #[inline]

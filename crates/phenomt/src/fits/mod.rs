@@ -14,12 +14,18 @@
 //! All of them are re-exported here (`fits::peak_frequency_22`, …), and all take their
 //! arguments from [`FitInputs`] (or [`FitPowers`], the same with its powers computed once).
 //!
-//! Every fit is transcribed from LALSuite's C with the same floating-point operations in the same
-//! order, so that with `T = f64` it returns LAL's value bit for bit:
+//! The fits in (η, Ŝ, Δχ, δ) share one form, a sum of products, which `form.rs` defines and
+//! evaluates; each of them is its table of terms, transcribed from the C. The QNM fits are
+//! tables of coefficients for three forms in the final spin (`qnm.rs`); the final state is
+//! written out (`final_state.rs`).
+//!
+//! Every fit is evaluated with LALSuite's floating-point operations in the C's order, so that
+//! with `T = f64` it returns LAL's value bit for bit:
 //!
 //! - sums and products are evaluated left to right with C's parenthesisation; a constant factor
-//!   written on the left in C (`2.0*eta`) is written on the right here (`eta * 2.0`), which is the
-//!   same IEEE operation;
+//!   written on the left in C (`2.0*eta`) is applied on the right here (`eta * 2.0`), which is the
+//!   same IEEE operation, and a subtracted term is added with its coefficient negated (a − c·x
+//!   and a + (−c)·x are the same IEEE operation);
 //! - `pow(x, 2)` is `x * x` and `pow(x, -1)` is `1.0 / x`: GCC at `-O2` expands `pow` with the
 //!   constant exponents −1, 0, 1 and 2 into these operations (the set-up code of the reference
 //!   `liblalsimulation` calls `pow` only with other exponents), and glibc's `pow(x, 2)` differs
@@ -33,6 +39,7 @@
 
 mod amplitude22;
 mod final_state;
+mod form;
 mod frequency22;
 mod mode21;
 mod mode33;
@@ -122,4 +129,24 @@ impl<T: Real> FitArgs<T> for FitPowers<T> {
     fn s_pow(&self, n: usize) -> T {
         self.s_pow[n - 3]
     }
+}
+
+/// C's `pow(x, k)` as LAL's set-up computes it: x for k = 1, x·x for k = 2 (GCC's expansion),
+/// else libm's `pow`, which `libm_pow(k)` gives (a caller may have computed it once).
+#[inline(always)]
+fn c_pow<T: Real>(x: T, k: usize, libm_pow: impl FnOnce(usize) -> T) -> T {
+    match k {
+        1 => x,
+        2 => x * x,
+        _ => libm_pow(k),
+    }
+}
+
+/// x, x², …, x⁷ as LAL's C computes them for the PhenomX QNM fits and TaylorT3: x2 = x·x,
+/// x3 = x2·x, x4 = x2·x2, x5 = x3·x2, x6 = x3·x3, x7 = x4·x3.
+#[inline(always)]
+pub(crate) fn powers_to_7<T: Real>(x: T) -> [T; 7] {
+    let x2 = x * x;
+    let (x3, x4) = (x2 * x, x2 * x2);
+    [x, x2, x3, x4, x3 * x2, x3 * x3, x4 * x3]
 }

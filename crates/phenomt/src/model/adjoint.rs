@@ -88,7 +88,7 @@ impl IMRPhenomT<f64> {
             // SAFETY: the CPU has AVX2.
             return unsafe { self.adjoint_many_avx2(modes, amplitude_bar, phase_bar, adjoint) };
         }
-        self.adjoint_many_portable(modes, amplitude_bar, phase_bar, adjoint)
+        self.adjoint_many_body(modes, amplitude_bar, phase_bar, adjoint)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -103,21 +103,12 @@ impl IMRPhenomT<f64> {
         self.adjoint_many_body(modes, amplitude_bar, phase_bar, adjoint)
     }
 
-    pub(super) fn adjoint_many_portable(
-        &self,
-        modes: &[(Mode22<f64>, Mode22Trace)],
-        amplitude_bar: &[f64],
-        phase_bar: &[f64],
-        adjoint: &mut Mode22Adjoint,
-    ) -> f64 {
-        self.adjoint_many_body(modes, amplitude_bar, phase_bar, adjoint)
-    }
-
-    /// The body of [`Self::mode22_adjoint_many`]: blocks of [`BLOCK`] times; in each, the
-    /// amplitude (whose inspiral gives ω's weight to the phase) and then the phase, region by
-    /// region, accumulating on lanes; the lanes are summed at the end.
+    /// The body of [`Self::mode22_adjoint_many`], its portable path (and, inlined into
+    /// `adjoint_many_avx2`, its AVX2 one): blocks of [`BLOCK`] times; in each, the amplitude
+    /// (whose inspiral gives ω's weight to the phase) and then the phase, region by region,
+    /// accumulating on lanes; the lanes are summed at the end.
     #[inline(always)]
-    fn adjoint_many_body(
+    pub(super) fn adjoint_many_body(
         &self,
         modes: &[(Mode22<f64>, Mode22Trace)],
         amplitude_bar: &[f64],

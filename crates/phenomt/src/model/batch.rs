@@ -95,7 +95,7 @@ impl IMRPhenomT<f64> {
             // SAFETY: the CPU has AVX2.
             return unsafe { self.staged_avx2(times, modes, out) };
         }
-        self.staged_portable(times, modes, out);
+        self.staged_body(times, modes, out);
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -109,20 +109,12 @@ impl IMRPhenomT<f64> {
         self.staged_body(times, modes, out);
     }
 
-    pub(super) fn staged_portable(
-        &self,
-        times: &[f64],
-        modes: &mut [(Mode22<f64>, Mode22Trace)],
-        out: &mut [[f64; 2]],
-    ) {
-        self.staged_body(times, modes, out);
-    }
-
-    /// The body of [`Self::staged`]: blocks of [`BLOCK`] times; in each, the phase and then
+    /// The body of [`Self::staged`], its portable path (and, inlined into
+    /// `staged_avx2`, its AVX2 one): blocks of [`BLOCK`] times; in each, the phase and then
     /// the amplitude, region by region (the times of one region gathered eight at a time
     /// onto lanes), then sin and cos of the phases.
     #[inline(always)]
-    fn staged_body(
+    pub(super) fn staged_body(
         &self,
         times: &[f64],
         modes: &mut [(Mode22<f64>, Mode22Trace)],

@@ -103,7 +103,7 @@ fn h22_many_same_bits_on_every_path() {
         let mut ma: Vec<(Mode22<f64>, Mode22Trace)> = vec![Default::default(); n];
         let mut mb = ma.clone();
         model.staged(&times, &mut ma, &mut a);
-        model.staged_portable(&times, &mut mb, &mut b);
+        model.staged_body(&times, &mut mb, &mut b);
         for i in 0..n {
             assert_eq!(a[i][0].to_bits(), b[i][0].to_bits());
             assert_eq!(a[i][1].to_bits(), b[i][1].to_bits());
@@ -218,7 +218,7 @@ fn adjoint_many_same_bits_on_every_path() {
         let (modes, amplitude_bar, phase_bar) = weighted_modes(&model);
         let (mut a, mut b) = Default::default();
         let x = model.mode22_adjoint_many(&modes, &amplitude_bar, &phase_bar, &mut a);
-        let y = model.adjoint_many_portable(&modes, &amplitude_bar, &phase_bar, &mut b);
+        let y = model.adjoint_many_body(&modes, &amplitude_bar, &phase_bar, &mut b);
         assert_eq!(x.to_bits(), y.to_bits());
         for (x, y) in adjoint_fields(&a).into_iter().zip(adjoint_fields(&b)) {
             assert_eq!(x.to_bits(), y.to_bits());

@@ -5,6 +5,7 @@
 //! (docs/imrphenomt.md §5, §3.1, §10.1).
 
 use super::{k, Phase22, LOG_TERM};
+use crate::fits::powers_to_7;
 use crate::gsl;
 use crate::scalar::Real;
 
@@ -12,12 +13,7 @@ impl<T: Real> Phase22<T> {
     /// TaylorT3 22 frequency at θ (`IMRPhenomTTaylorT3`).
     pub(super) fn taylor_t3(&self, theta: T) -> T {
         let [o1, o15, o2, o25, o3, o35] = self.pn;
-        let th2 = theta * theta;
-        let th3 = th2 * theta;
-        let th4 = th2 * th2;
-        let th5 = th3 * th2;
-        let th6 = th3 * th3;
-        let th7 = th4 * th3;
+        let [_, th2, th3, th4, th5, th6, th7] = powers_to_7(theta);
         let fac = th3 / 8.0;
         let logterm = theta.ln() * 107.0 / 280.0;
         let out = o1 * th2

@@ -4,7 +4,7 @@
 //! lane-wise functions of [`vmath`] (docs/imrphenomt.md §7.3, §7.4).
 
 use super::Phase22;
-use crate::scalar::{Arith, Lanes, Real};
+use crate::scalar::{Arith, Lanes, Real, ReverseArith};
 use crate::vmath;
 
 impl<T: Real> Phase22<T> {
@@ -122,13 +122,7 @@ impl Phase22<f64> {
         let x = t * a;
         let r = (t * (a * a) * t + 1.0).map(f64::sqrt);
         let u = vmath::ln_1p(x.map(f64::abs) + x * x / (r + 1.0));
-        let u = Lanes(std::array::from_fn(|i| {
-            if x.0[i] < 0.0 {
-                -u.0[i]
-            } else {
-                u.0[i]
-            }
-        }));
+        let u = u.times_sign_of(x);
         let [m1, m2, m3] = self.merger_c;
         let (u2, u3) = (u * u, u * u * u);
         let bar = u * self.merger_k + self.merger_f + u2 * m1 + u3 * m2 + u2 * u2 * m3;
