@@ -48,6 +48,36 @@ fn relative_binning_reproduces_the_exact_likelihood() {
     }
 }
 
+/// Nodes refined on a set of posterior-like draws (a pilot run's, in `tdpe run`) reproduce the
+/// exact likelihood at other draws from the same region, with no more nodes than the Fisher
+/// design set needs.
+#[test]
+fn relative_binning_from_draws_reproduces_the_exact_likelihood() {
+    let exact = exact();
+    let ln_l_max = exact.log_likelihood_ratio(&truth()).unwrap();
+    let design: Vec<BbhParameters> = draw_points(&exact, ln_l_max, 1.0, 10.0, 64, 31)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    let options = RelativeBinningOptions::default();
+    let rb = BbhRelativeBinning::from_draws(&exact, truth(), &design, &options).unwrap();
+    let fisher = BbhRelativeBinning::new(&exact, truth(), &options).unwrap();
+    let nodes = rb.node_counts();
+    println!(
+        "nodes on draws {nodes:?}, on the Fisher design {:?}",
+        fisher.node_counts()
+    );
+    assert!(nodes.iter().all(|&b| b <= 160), "{nodes:?}");
+    assert!(rb.refinement_errors().iter().all(|&e| e <= options.target));
+    let errors: Vec<f64> = draw_points(&exact, ln_l_max, 1.0, 10.0, 40, 32)
+        .iter()
+        .map(|(p, l)| (rb.log_likelihood_ratio(p).unwrap() - l).abs())
+        .collect();
+    let (median, p99, max) = quantiles(errors);
+    println!("from draws: |ΔlnL| median {median:.2e}, p99 {p99:.2e}, max {max:.2e}");
+    assert!(max <= 5e-4, "max |ΔlnL| {max:e}");
+}
+
 #[test]
 fn relative_binning_gradient_matches_finite_differences() {
     let exact = exact();

@@ -155,6 +155,26 @@ impl Analysis {
         )?)
     }
 
+    /// The relative-binning likelihood around `fiducial` whose nodes are refined on `draws`
+    /// (a pilot run's posterior draws, say) instead of a Fisher design set.
+    pub fn relative_binning_from_draws(
+        &self,
+        fiducial: &ParameterVector,
+        draws: &[ParameterVector],
+        options: &RelativeBinningOptions,
+    ) -> Result<BbhRelativeBinning, PosteriorError> {
+        let draws: Vec<BbhParameters> = draws
+            .iter()
+            .map(|t| BbhParameters::from_array(*t))
+            .collect();
+        Ok(BbhRelativeBinning::from_draws(
+            &self.exact,
+            BbhParameters::from_array(*fiducial),
+            &draws,
+            options,
+        )?)
+    }
+
     /// The network with each detector's sensitivity to the signal at `theta`, ⟨h|h⟩ per unit
     /// |Q|² of its projection factor: the weights of the inclination mirror.
     pub fn network(&self, theta: &ParameterVector) -> Result<Network, PosteriorError> {

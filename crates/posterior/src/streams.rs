@@ -24,6 +24,8 @@ pub enum Stream {
     DistanceDraws,
     /// The posterior draws shown in the waveform reconstruction.
     ReconstructionDraws,
+    /// The pilot chains whose draws place the relative-binning nodes of a wide posterior.
+    PilotChains,
 }
 
 impl Stream {
@@ -35,12 +37,19 @@ impl Stream {
             Self::EquivalentParameters => 0x0_2B17,
             Self::DistanceDraws => 0xD157,
             Self::ReconstructionDraws => 0x00C0_FFEE,
+            Self::PilotChains => 0x9_1107,
         }
+    }
+
+    /// The master seed of a consumer that derives its own streams from one seed (the pilot
+    /// chains, each of which `tdpe_mcmc` then separates).
+    pub const fn seed(self, seed: u64) -> u64 {
+        seed ^ self.salt()
     }
 
     /// The generator of this stream for master seed `seed`.
     pub fn rng(self, seed: u64) -> Xoshiro256PlusPlus {
-        Xoshiro256PlusPlus::seed_from_u64(seed ^ self.salt())
+        Xoshiro256PlusPlus::seed_from_u64(self.seed(seed))
     }
 }
 
@@ -57,6 +66,7 @@ mod tests {
             Stream::EquivalentParameters,
             Stream::DistanceDraws,
             Stream::ReconstructionDraws,
+            Stream::PilotChains,
         ];
         for (i, a) in all.iter().enumerate() {
             assert_ne!(a.salt(), 0);

@@ -18,6 +18,10 @@ use serde::Serialize;
 use tdpe_mcmc::ChainSummary;
 use tdpe_posterior::NotApplied;
 
+/// |ln L_RB − ln L_exact| at posterior draws above which a run warns that relative binning
+/// may bias its posterior: posterior weights wrong by more than 1 %.
+pub const RELATIVE_BINNING_TOLERANCE: f64 = 0.01;
+
 /// One named column of the posterior table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Column {
@@ -162,6 +166,37 @@ pub struct SamplerSettings {
     pub distance_marginalization: bool,
 }
 
+/// How the relative-binning likelihood was set up, and how it compared with the exact one at
+/// posterior draws.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RelativeBinningReport {
+    /// The refinement target T ≈ (wanted |Δ ln L|)².
+    pub target: f64,
+    /// Per detector, the refinement's error on its design set (above `target` where the
+    /// refinement stopped at its cap of nodes).
+    pub refinement_errors: Vec<f64>,
+    /// The pilot run that drew the design set, when the Fisher design set needed too many
+    /// nodes.
+    pub pilot: Option<PilotReport>,
+    /// Posterior draws at which the exact likelihood was evaluated.
+    pub check_points: usize,
+    /// Largest |ln L_RB − ln L_exact| over them.
+    pub max_abs_error: f64,
+    /// Median |ln L_RB − ln L_exact| over them.
+    pub median_abs_error: f64,
+}
+
+/// What the pilot run did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PilotReport {
+    /// Nodes per detector of the Fisher design set, capped at the budget.
+    pub fisher_nodes: Vec<usize>,
+    /// Gradient evaluations of the pilot chains.
+    pub gradient_evaluations: u64,
+    /// Pilot draws the final nodes were refined on.
+    pub design_draws: usize,
+}
+
 /// What parallel tempering reports.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TemperingReport {
@@ -232,6 +267,8 @@ pub struct RunResult {
     pub gradient_evaluations: u64,
     /// Parallel tempering's ladders, swaps and evidence (tempered runs only).
     pub tempering: Option<TemperingReport>,
+    /// The relative-binning likelihood's set-up and check.
+    pub relative_binning: RelativeBinningReport,
     /// Convergence diagnostics per sampled parameter and per derived parameter
     /// (`mass_1`, `mass_2`, `chi_eff`), keyed by bilby name, in column order.
     pub diagnostics: Vec<(String, ParamDiagnostics)>,
@@ -254,6 +291,13 @@ impl RunResult {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, d)| d)
+    }
+
+    /// Whether relative binning's largest error at the checked posterior draws exceeds
+    /// [`RELATIVE_BINNING_TOLERANCE`] (or could not be measured).
+    pub fn relative_binning_inaccurate(&self) -> bool {
+        let error = self.relative_binning.max_abs_error;
+        error.is_nan() || error > RELATIVE_BINNING_TOLERANCE
     }
 
     /// Names whose R̂ exceeds `threshold` (e.g. 1.01): the chains disagree there.

@@ -11,8 +11,8 @@ use rand_distr::{Distribution, StandardNormal};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe::output;
 use tdpe::run_result::{
-    Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
-    SamplerSettings, TemperingReport, WaveformReconstruction,
+    Column, DetectorInfo, NamedValue, ParamDiagnostics, PilotReport, PosteriorTable, PriorEntry,
+    RelativeBinningReport, RunResult, SamplerSettings, TemperingReport, WaveformReconstruction,
 };
 use tdpe_mcmc::ChainSummary;
 use tdpe_posterior::NotApplied;
@@ -243,6 +243,18 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
             reason: "it needs exactly two detectors at distinct, non-antipodal sites",
         }],
         tempering: None,
+        relative_binning: RelativeBinningReport {
+            target: 1e-7,
+            refinement_errors: vec![8e-8, 2e-7],
+            pilot: Some(PilotReport {
+                fisher_nodes: vec![150, 150],
+                gradient_evaluations: 98_765,
+                design_draws: 128,
+            }),
+            check_points: 100,
+            max_abs_error: 3.2e-4,
+            median_abs_error: 4.1e-5,
+        },
         log_noise_evidence: -4123.5,
         detectors: vec![
             DetectorInfo {
@@ -459,6 +471,9 @@ fn result_json_has_bilby_keys_and_round_trips() {
         }
     }
     assert_eq!(meta["chains"].as_array().unwrap().len(), 2);
+    let rb = &meta["likelihood"]["relative_binning"];
+    assert_eq!(rb["check_points"], 100, "{rb}");
+    assert_eq!(rb["pilot"]["design_draws"], 128, "{rb}");
     assert_eq!(
         meta["not_applied"][0]["option"], "sky_ring_reflection",
         "{}",
@@ -512,9 +527,28 @@ fn summary_reports_intervals_diagnostics_and_cost() {
         "123456",
         "41.70 s",
         "divergent transitions",
+        "refined on 128 draws of a pilot run (98765 gradient evaluations) on relative binning \
+         capped at 150/150 nodes",
+        "stopped at its cap with errors 8.0e-8, 2.0e-7 on its design set, above the target 1e-7",
+        "at 100 posterior draws: |Δ ln L| ≤ 3.2e-4 (median 4.1e-5)",
     ] {
         assert!(md.contains(needle), "summary.md lacks {needle:?}:\n{md}");
     }
+}
+
+/// A relative binning far from the exact likelihood at the posterior draws is a warning.
+#[test]
+fn inaccurate_relative_binning_is_a_warning() {
+    let dir = scratch("output-inaccurate");
+    let mut result = synthetic(dir.clone(), 2, 50);
+    let summary = |result: &RunResult| {
+        output::write_all(result).unwrap();
+        std::fs::read_to_string(dir.join("summary.md")).unwrap()
+    };
+    let warning = "**Warning: relative binning is inaccurate here**: |Δ ln L| up to 0.050";
+    assert!(!summary(&result).contains("relative binning is inaccurate"));
+    result.relative_binning.max_abs_error = 0.05;
+    assert!(summary(&result).contains(warning), "{}", summary(&result));
 }
 
 #[test]

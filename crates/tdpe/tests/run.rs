@@ -230,6 +230,38 @@ fn distance_marginalization_is_recorded_and_can_be_switched_off() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A weaker signal, whose Fisher design set needs more nodes than the budget, gets its nodes
+/// from a pilot run's draws, and the run reports the pilot and the check against the exact
+/// likelihood.
+#[test]
+fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
+    let dir = scratch("pilot");
+    let config = config_with(
+        &dir,
+        &[(
+            "luminosity_distance = 1200.0",
+            "luminosity_distance = 3000.0",
+        )],
+    );
+    let outdir = dir.join("out");
+    let stderr = reduced_run(&outdir, "30", &[path_str(&config)]);
+    assert!(
+        stderr.contains("a pilot run draws the design set"),
+        "{stderr}"
+    );
+    let result = result_json(&outdir);
+    let rb = &result["meta_data"]["likelihood"]["relative_binning"];
+    assert_eq!(rb["pilot"]["design_draws"], 128, "{rb}");
+    assert!(
+        rb["pilot"]["gradient_evaluations"].as_u64().unwrap() > 0,
+        "{rb}"
+    );
+    assert_eq!(rb["check_points"], 60, "{rb}");
+    let max_error = rb["max_abs_error"].as_f64().unwrap();
+    assert!(max_error < 0.01, "{rb}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A requested coordinate or jump that the prior does not allow is reported, on standard error
 /// and in result.json, and the run goes on without it: with ψ over 2π, neither the circular
 /// phases nor the inclination mirror apply, and the sky-ring reflection needs the former.

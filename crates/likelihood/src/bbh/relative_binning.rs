@@ -16,9 +16,10 @@ use num_complex::Complex64;
 use tdpe_phenomt::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, ProjectionGradient, SignalModel};
 
-use super::design::{draw_design_points, DetectorFiducial};
+use super::design::{draw_design_points, DesignPoint, DetectorFiducial};
 use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
+use crate::grid::SampleGrid;
 use crate::relative_binning::{
     refine_nodes, snr_weights, InnerProducts, RbWorkspace, RefineOptions, SummaryData,
 };
@@ -50,6 +51,9 @@ pub struct RelativeBinningOptions {
     pub seed: u64,
     /// Guard on the nodes per detector.
     pub max_nodes: usize,
+    /// Stop the refinement at `max_nodes` (the worst bins split first) instead of failing;
+    /// [`BbhRelativeBinning::refinement_errors`] then says how far from the target it stayed.
+    pub best_effort: bool,
 }
 
 impl Default for RelativeBinningOptions {
@@ -61,6 +65,7 @@ impl Default for RelativeBinningOptions {
             design_depth: 50.0,
             seed: 1,
             max_nodes: 512,
+            best_effort: false,
         }
     }
 }
@@ -93,6 +98,8 @@ impl SetupProfile {
 /// One detector's summary data and node times.
 struct DetectorSummary {
     summary: SummaryData,
+    /// The refinement's Σ_b E_b on the design set.
+    refinement_error: f64,
     node_times: Vec<f64>,
     /// 1/v_b.
     inverse_fiducial: Vec<Complex64>,
@@ -166,6 +173,65 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
+/// Per detector: the fiducial series v_i = W(t_i − t_c0 − τ_k0), the last sample of its
+/// support (where |v| is above [`SUPPORT_FLOOR`] of its peak) and the SNR² density.
+type FiducialSeries = (Vec<Complex64>, usize, Vec<f64>);
+
+/// The [`FiducialSeries`] of every detector.
+fn fiducial_series(
+    exact: &BbhExactLikelihood,
+    fiducial: &BbhParameters,
+) -> Result<Vec<FiducialSeries>, LikelihoodError> {
+    let (model, like) = (exact.model(), exact.likelihood());
+    let grid = like.grid();
+    let waveform = model.waveform(
+        fiducial.chirp_mass,
+        fiducial.mass_ratio,
+        fiducial.chi_1,
+        fiducial.chi_2,
+    )?;
+    (0..model.detectors().len())
+        .map(|k| {
+            let proj = model.projection(k, fiducial).value;
+            let v: Vec<Complex64> = (0..grid.len)
+                .map(|i| {
+                    let m = waveform.mode22(grid.time(i) - fiducial.geocent_time - proj.delay);
+                    Complex64::from_polar(m.amplitude, -m.phase)
+                })
+                .collect();
+            let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
+            let last = v
+                .iter()
+                .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
+                .unwrap_or(grid.len - 1);
+            let weights = snr_weights(&v, proj.factor, like.noise(k).as_ref())?;
+            Ok((v, last, weights))
+        })
+        .collect()
+}
+
+/// Each detector's fiducial, against which design waveforms are compared.
+fn detector_fiducials<'a>(
+    model: &'a SignalModel,
+    grid: &'a SampleGrid,
+    fiducial: &'a BbhParameters,
+    series: &'a [FiducialSeries],
+) -> Vec<DetectorFiducial<'a>> {
+    series
+        .iter()
+        .enumerate()
+        .map(|(k, (v, last, weights))| DetectorFiducial {
+            model,
+            grid,
+            params: fiducial,
+            k,
+            series: v,
+            support: 0..=*last,
+            weights,
+        })
+        .collect()
+}
+
 /// The relative-binning likelihood of a BBH over a detector network.
 pub struct BbhRelativeBinning {
     model: SignalModel,
@@ -190,46 +256,11 @@ impl BbhRelativeBinning {
         };
         let (model, like) = (exact.model(), exact.likelihood());
         let grid = like.grid();
-        let n_det = model.detectors().len();
-        let noises: Vec<_> = (0..n_det).map(|k| like.noise(k).as_ref()).collect();
-        let waveform = model.waveform(
-            fiducial.chirp_mass,
-            fiducial.mass_ratio,
-            fiducial.chi_1,
-            fiducial.chi_2,
-        )?;
-        // Per detector: the fiducial series v, the support and the SNR² density.
-        let fiducial_series = (0..n_det)
-            .map(|k| {
-                let proj = model.projection(k, &fiducial).value;
-                let v: Vec<Complex64> = (0..grid.len)
-                    .map(|i| {
-                        let m = waveform.mode22(grid.time(i) - fiducial.geocent_time - proj.delay);
-                        Complex64::from_polar(m.amplitude, -m.phase)
-                    })
-                    .collect();
-                let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
-                let last = v
-                    .iter()
-                    .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
-                    .unwrap_or(grid.len - 1);
-                let weights = snr_weights(&v, proj.factor, noises[k])?;
-                Ok((v, last, weights))
-            })
-            .collect::<Result<Vec<_>, LikelihoodError>>()?;
-        let fiducials: Vec<DetectorFiducial> = fiducial_series
-            .iter()
-            .enumerate()
-            .map(|(k, (v, last, weights))| DetectorFiducial {
-                model,
-                grid,
-                params: &fiducial,
-                k,
-                series: v,
-                support: 0..=*last,
-                weights,
-            })
+        let noises: Vec<_> = (0..model.detectors().len())
+            .map(|k| like.noise(k).as_ref())
             .collect();
+        let fiducial_series = fiducial_series(exact, &fiducial)?;
+        let fiducials = detector_fiducials(model, grid, &fiducial, &fiducial_series);
         lap(&mut profile.fiducial);
 
         // Design set: Fisher-Gaussian candidates, kept where their ln L deficit (after the
@@ -281,7 +312,71 @@ impl BbhRelativeBinning {
         }
         profile.design_waveforms = design.len();
         lap(&mut profile.design);
+        Self::with_design(
+            exact, fiducial, &fiducials, &design, options, profile, clock,
+        )
+    }
 
+    /// Relative binning around `fiducial` whose design set is `draws` (posterior draws of a
+    /// pilot run, say): the nodes are refined until every draw's ratio is interpolated to
+    /// `options.target`.
+    pub fn from_draws(
+        exact: &BbhExactLikelihood,
+        fiducial: BbhParameters,
+        draws: &[BbhParameters],
+        options: &RelativeBinningOptions,
+    ) -> Result<Self, LikelihoodError> {
+        let mut profile = SetupProfile::default();
+        let clock = Instant::now();
+        let (model, like) = (exact.model(), exact.likelihood());
+        let fiducial_series = fiducial_series(exact, &fiducial)?;
+        let fiducials = detector_fiducials(model, like.grid(), &fiducial, &fiducial_series);
+        let arrival =
+            |p: &BbhParameters, k: usize| p.geocent_time + model.projection(k, p).value.delay;
+        let design: Vec<DesignPoint> = draws
+            .iter()
+            .map(|p| DesignPoint {
+                chirp_mass: p.chirp_mass,
+                mass_ratio: p.mass_ratio,
+                chi_1: p.chi_1,
+                chi_2: p.chi_2,
+                shifts: (0..model.detectors().len())
+                    .map(|k| arrival(p, k) - arrival(&fiducial, k))
+                    .collect(),
+            })
+            .collect();
+        profile.design_waveforms = design.len();
+        profile.fiducial = clock.elapsed();
+        Self::with_design(
+            exact,
+            fiducial,
+            &fiducials,
+            &design,
+            options,
+            profile,
+            Instant::now(),
+        )
+    }
+
+    /// The nodes refined on `design` and the summary data.
+    fn with_design(
+        exact: &BbhExactLikelihood,
+        fiducial: BbhParameters,
+        fiducials: &[DetectorFiducial<'_>],
+        design: &[DesignPoint],
+        options: &RelativeBinningOptions,
+        mut profile: SetupProfile,
+        mut clock: Instant,
+    ) -> Result<Self, LikelihoodError> {
+        let mut lap = |stage: &mut Duration| {
+            *stage += clock.elapsed();
+            clock = Instant::now();
+        };
+        let (model, like) = (exact.model(), exact.likelihood());
+        let grid = like.grid();
+        let noises: Vec<_> = (0..model.detectors().len())
+            .map(|k| like.noise(k).as_ref())
+            .collect();
         let detectors = fiducials
             .iter()
             .map(|f| {
@@ -289,11 +384,13 @@ impl BbhRelativeBinning {
                     target: options.target,
                     max_nodes: options.max_nodes,
                     support: Some(f.support.clone()),
+                    best_effort: options.best_effort,
                     ..RefineOptions::default()
                 };
-                let nodes = refine_nodes(&f.design_ratios(&design)?, f.weights, &refine)?.nodes;
+                let refinement = refine_nodes(&f.design_ratios(design)?, f.weights, &refine)?;
                 lap(&mut profile.nodes);
-                let summary = SummaryData::new(f.series, like.data(f.k), noises[f.k], nodes)?;
+                let summary =
+                    SummaryData::new(f.series, like.data(f.k), noises[f.k], refinement.nodes)?;
                 lap(&mut profile.summary);
                 let node_times = summary
                     .nodes()
@@ -308,6 +405,7 @@ impl BbhRelativeBinning {
                     .collect();
                 Ok(DetectorSummary {
                     summary,
+                    refinement_error: refinement.error,
                     node_times,
                     inverse_fiducial,
                 })
@@ -337,6 +435,12 @@ impl BbhRelativeBinning {
             .iter()
             .map(|d| d.summary.node_count())
             .collect()
+    }
+
+    /// Per detector, the refinement's error Σ_b E_b on the design set (≤ the target, unless
+    /// a best-effort refinement stopped at `max_nodes`).
+    pub fn refinement_errors(&self) -> Vec<f64> {
+        self.detectors.iter().map(|d| d.refinement_error).collect()
     }
 
     /// ⟨d|h⟩ and ⟨h|h⟩ summed over the detectors.

@@ -95,10 +95,14 @@ pub struct RefineOptions {
     pub target: f64,
     /// Number of uniform bins to start from (≥ 5). Default 8.
     pub initial_bins: usize,
-    /// Guard: fail rather than exceed this many nodes. Default 512.
+    /// Guard: fail rather than exceed this many nodes (or, with `best_effort`, stop there).
+    /// Default 512.
     pub max_nodes: usize,
     /// Support [n_0, n_B]; `None` for the whole segment.
     pub support: Option<RangeInclusive<usize>>,
+    /// Stop at `max_nodes`, the bins of largest error split first, and report the error
+    /// reached instead of failing. Default false.
+    pub best_effort: bool,
 }
 
 impl Default for RefineOptions {
@@ -108,6 +112,7 @@ impl Default for RefineOptions {
             initial_bins: 8,
             max_nodes: 512,
             support: None,
+            best_effort: false,
         }
     }
 }
@@ -117,7 +122,7 @@ impl Default for RefineOptions {
 pub struct Refinement {
     /// The nodes.
     pub nodes: NodeSet,
-    /// Σ_b E_b reached (≤ target).
+    /// Σ_b E_b reached (≤ target, unless a best-effort refinement stopped at its cap).
     pub error: f64,
     /// Number of refinement passes.
     pub iterations: usize,
@@ -164,6 +169,7 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
         target,
         initial_bins,
         max_nodes,
+        best_effort,
         ..
     } = *options;
     if !(target.is_finite() && target > 0.0) {
@@ -230,23 +236,50 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
             });
         }
         let threshold = 0.5 * target / errors.len() as f64;
-        let mut refined = Vec::with_capacity(2 * nodes.len());
-        for (b, e) in errors.iter().enumerate() {
-            refined.push(nodes[b]);
-            if *e > threshold && nodes[b + 1] - nodes[b] >= 2 {
-                refined.push((nodes[b] + nodes[b + 1]) / 2);
+        let mut split: Vec<usize> = (0..errors.len())
+            .filter(|&b| errors[b] > threshold && nodes[b + 1] - nodes[b] >= 2)
+            .collect();
+        let room = max_nodes.saturating_sub(nodes.len());
+        if split.len() > room {
+            if !best_effort {
+                return Err(RbError::TooManyNodes {
+                    max_nodes,
+                    nodes: nodes.len() + split.len(),
+                    error,
+                    target,
+                });
             }
+            // The bins of largest error first, then back in order.
+            split.sort_by(|&a, &b| errors[b].total_cmp(&errors[a]));
+            split.truncate(room);
+            split.sort_unstable();
         }
-        refined.push(nodes[nodes.len() - 1]);
-        // A bin one sample wide has zero error, so a pass with Σ E_b > T always splits a bin.
-        if refined.len() > max_nodes || refined.len() == nodes.len() {
+        // A bin one sample wide has zero error, so a pass with Σ E_b > T always has a bin to
+        // split unless the cap is reached.
+        if split.is_empty() {
+            if best_effort && nodes.len() >= max_nodes {
+                return Ok(Refinement {
+                    nodes: NodeSet::new(nodes, n)?,
+                    error,
+                    iterations,
+                });
+            }
             return Err(RbError::TooManyNodes {
                 max_nodes,
-                nodes: refined.len(),
+                nodes: nodes.len(),
                 error,
                 target,
             });
         }
+        let mut refined = Vec::with_capacity(nodes.len() + split.len());
+        let mut next_split = split.iter().peekable();
+        for b in 0..errors.len() {
+            refined.push(nodes[b]);
+            if next_split.next_if_eq(&&b).is_some() {
+                refined.push((nodes[b] + nodes[b + 1]) / 2);
+            }
+        }
+        refined.push(nodes[nodes.len() - 1]);
         nodes = refined;
     }
     unreachable!("the refinement loop only exits by returning")
@@ -334,8 +367,20 @@ mod tests {
             ..RefineOptions::default()
         };
         assert!(matches!(
-            refine_nodes(&[ratio], &weights, &tight),
+            refine_nodes(std::slice::from_ref(&ratio), &weights, &tight),
             Err(RbError::TooManyNodes { .. })
         ));
+        // A best-effort refinement stops at the budget, spent on the feature, and says how far
+        // from the target it stayed.
+        let capped = RefineOptions {
+            best_effort: true,
+            ..tight
+        };
+        let r = refine_nodes(&[ratio], &weights, &capped).unwrap();
+        assert_eq!(r.nodes.node_count(), 20);
+        assert!(r.error > 1e-14, "{}", r.error);
+        let idx = r.nodes.indices();
+        let near = idx.iter().filter(|&&k| k.abs_diff(700) < 150).count();
+        assert!(near > idx.len() / 2, "{idx:?}");
     }
 }

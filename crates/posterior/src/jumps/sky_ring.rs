@@ -34,7 +34,7 @@ use tdpe_detector::Detector;
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkyRingReflection {
     detectors: [Detector; 2],
-    /// Unit normal of the plane through both detectors and the geocentre (Earth-fixed).
+    /// Unit normal of the plane of reflection, which contains the baseline (Earth-fixed).
     normal: [f64; 3],
     /// Sidereal time of the antenna patterns and delays: the epoch's (the likelihood's move with
     /// t_c, which the jump need not follow: it is accepted by Metropolis–Hastings).
@@ -42,25 +42,27 @@ pub struct SkyRingReflection {
 }
 
 impl SkyRingReflection {
-    /// The reflection for `detectors` at sidereal time `gmst`; `None` unless there are exactly
-    /// two detectors at distinct, non-antipodal sites.
-    pub fn new(detectors: &[Detector], gmst: f64) -> Option<Self> {
+    /// The reflection for `detectors` at sidereal time `gmst` through the plane that contains
+    /// their baseline and makes the angle `angle` (rad) with the plane through both detectors
+    /// and the geocentre (angle 0); `None` unless there are exactly two detectors at distinct,
+    /// non-antipodal sites.
+    pub fn new(detectors: &[Detector], gmst: f64, angle: f64) -> Option<Self> {
         let [first, second] = detectors else {
             return None;
         };
         let (p, q) = (first.location, second.location);
-        let n = [
-            p[1] * q[2] - p[2] * q[1],
-            p[2] * q[0] - p[0] * q[2],
-            p[0] * q[1] - p[1] * q[0],
-        ];
-        let norm = n.iter().map(|c| c * c).sum::<f64>().sqrt();
-        if norm == 0.0 || norm.is_nan() {
-            return None;
-        }
+        let unit = |v: [f64; 3]| {
+            let norm = v.iter().map(|c| c * c).sum::<f64>().sqrt();
+            (norm > 0.0).then(|| v.map(|c| c / norm))
+        };
+        // The geocentre's plane's normal, and the direction in it perpendicular to the baseline.
+        let through_geocentre = unit(cross(p, q))?;
+        let baseline = unit([p[0] - q[0], p[1] - q[1], p[2] - q[2]])?;
+        let across = cross(baseline, through_geocentre);
+        let (sin, cos) = angle.sin_cos();
         Some(Self {
             detectors: [first.clone(), second.clone()],
-            normal: n.map(|c| c / norm),
+            normal: std::array::from_fn(|i| cos * through_geocentre[i] + sin * across[i]),
             gmst,
         })
     }
@@ -159,6 +161,15 @@ impl SkyRingReflection {
     }
 }
 
+/// a × b.
+fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
 /// (a, b) = ((1 + cos θ_jn)²/4, (1 − cos θ_jn)²/4): the weights of the two circular
 /// polarisations in the (2,±2) signal.
 fn circular_weights(cos_theta_jn: f64) -> (f64, f64) {
@@ -184,7 +195,12 @@ mod tests {
     #[test]
     fn image_keeps_both_detectors_signals_and_is_an_involution() {
         let gmst = 1.7;
-        let ring = SkyRingReflection::new(&pair(), gmst).unwrap();
+        for angle in [0.0, 1.0, 2.5] {
+            image_keeps_the_signals(gmst, &SkyRingReflection::new(&pair(), gmst, angle).unwrap());
+        }
+    }
+
+    fn image_keeps_the_signals(gmst: f64, ring: &SkyRingReflection) {
         let signal = |theta: &ParameterVector, d: &Detector| {
             let f = d.antenna_pattern(
                 theta[Parameter::Ra],
@@ -253,7 +269,7 @@ mod tests {
     fn needs_exactly_two_detectors() {
         let mut three = pair();
         three.push(Detector::from_name("V1").unwrap());
-        assert!(SkyRingReflection::new(&three, 0.0).is_none());
-        assert!(SkyRingReflection::new(&three[..1], 0.0).is_none());
+        assert!(SkyRingReflection::new(&three, 0.0, 0.0).is_none());
+        assert!(SkyRingReflection::new(&three[..1], 0.0, 0.0).is_none());
     }
 }

@@ -141,6 +141,12 @@ impl Network {
     }
 }
 
+/// The planes through the detector baseline that the sky-ring reflections reflect through, at
+/// equal angles from the one through the geocentre: reflections through two planes compose to a
+/// rotation about the baseline by twice the angle between them, so the chain can jump to any of
+/// several positions around the ring, not only to the mirror image through one plane.
+const SKY_RING_PLANES: usize = 3;
+
 /// Why an option does not apply (the reasons of [`NotApplied`]).
 type Refusal = Result<(), &'static str>;
 
@@ -380,9 +386,12 @@ impl<L: BbhLikelihood> Posterior<L> {
         if self.maps.circular_phases().is_none() {
             return Err("it needs the circular phases");
         }
-        let ring = SkyRingReflection::new(network.detectors(), network.gmst)
-            .ok_or("it needs exactly two detectors at distinct, non-antipodal sites")?;
-        self.jumps.push(Jump::SkyRing(Box::new(ring)));
+        for plane in 0..SKY_RING_PLANES {
+            let angle = std::f64::consts::PI * plane as f64 / SKY_RING_PLANES as f64;
+            let ring = SkyRingReflection::new(network.detectors(), network.gmst, angle)
+                .ok_or("it needs exactly two detectors at distinct, non-antipodal sites")?;
+            self.jumps.push(Jump::SkyRing(Box::new(ring)));
+        }
         Ok(())
     }
 }

@@ -7,6 +7,7 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
@@ -81,7 +82,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         Some(parse_points(&text, &args.points.display().to_string())?)
     };
     let problem = Problem::set_up(config)?;
-    let (_, rb) = relative_binning_at_fiducial(&problem)?;
+    let (_, rb, _) = relative_binning_at_fiducial(&problem, false, &AtomicBool::new(false))?;
     let evaluate = |absolute: &ParameterVector| -> anyhow::Result<Vec<f64>> {
         let mut theta = *absolute;
         theta[Parameter::GeocentTime] -= problem.epoch.as_f64();

@@ -241,6 +241,13 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         result.gradient_evaluations,
         args.outdir.display()
     );
+    if result.relative_binning_inaccurate() {
+        println!(
+            "warning: relative binning differs from the exact likelihood by up to {:.2e} at \
+             posterior draws: the posterior may be biased (see summary.md)",
+            result.relative_binning.max_abs_error
+        );
+    }
     let unconverged = result.unconverged(1.01);
     if !unconverged.is_empty() {
         println!(

@@ -187,6 +187,10 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
             "fiducial_log_likelihood",
             Json::Float(result.fiducial_log_likelihood),
         ),
+        (
+            "relative_binning",
+            Json::from_serde(serde_json::to_value(&result.relative_binning)?),
+        ),
     ]);
     let diagnostic = |pick: fn(&crate::run_result::ParamDiagnostics) -> f64| {
         Json::Object(

@@ -9,7 +9,7 @@ use std::path::Path;
 use super::atomic;
 use super::number_format::{decimals_for, ess, fixed, rhat, significant};
 use super::quantile::CredibleInterval;
-use crate::run_result::RunResult;
+use crate::run_result::{RunResult, RELATIVE_BINNING_TOLERANCE};
 
 /// R̂ above this means the chains disagree (Vehtari et al. 2021).
 const RHAT_THRESHOLD: f64 = 1.01;
@@ -76,6 +76,15 @@ fn header(out: &mut String, result: &RunResult) {
             "**Warning: the chains disagree** (R̂ > {RHAT_THRESHOLD}) for: {}. The posterior may be \
              multimodal or the chains not yet mixed; do not trust the intervals of these parameters.\n",
             unconverged.join(", ")
+        );
+    }
+    if result.relative_binning_inaccurate() {
+        let _ = writeln!(
+            out,
+            "**Warning: relative binning is inaccurate here**: |Δ ln L| up to {} against the exact \
+             likelihood at posterior draws (tolerance {RELATIVE_BINNING_TOLERANCE}); the posterior \
+             may be biased (see Detectors).\n",
+            significant(result.relative_binning.max_abs_error, 2)
         );
     }
     let low_ess: Vec<&str> = result
@@ -304,4 +313,38 @@ fn detectors_table(out: &mut String, result: &RunResult) {
         .sum::<f64>()
         .sqrt();
     let _ = writeln!(out, "\nNetwork optimal SNR: {}.", fixed(network, 2));
+    let rb = &result.relative_binning;
+    if let Some(pilot) = &rb.pilot {
+        let nodes: Vec<String> = pilot.fisher_nodes.iter().map(usize::to_string).collect();
+        let _ = writeln!(
+            out,
+            "\nThe Fisher design set needed too many nodes, so they were refined on {} draws of \
+             a pilot run ({} gradient evaluations) on relative binning capped at {} nodes.",
+            pilot.design_draws,
+            pilot.gradient_evaluations,
+            nodes.join("/")
+        );
+    }
+    if rb.refinement_errors.iter().any(|&e| e > rb.target) {
+        let errors: Vec<String> = rb
+            .refinement_errors
+            .iter()
+            .map(|&e| format!("{e:.1e}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n**Warning:** the node refinement stopped at its cap with errors {} on its design \
+             set, above the target {:.0e}.",
+            errors.join(", "),
+            rb.target
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nRelative binning against the exact likelihood at {} posterior draws: \
+         |Δ ln L| ≤ {} (median {}).",
+        rb.check_points,
+        significant(rb.max_abs_error, 2),
+        significant(rb.median_abs_error, 2)
+    );
 }

@@ -21,12 +21,14 @@ use tdpe_signal::{component_masses, BbhParameters, Parameter, ParameterVector, P
 use crate::data::Whitener;
 use crate::problem::Problem;
 use crate::run_result::{
-    Column, DetectorInfo, NamedValue, ParamDiagnostics, PosteriorTable, PriorEntry, RunResult,
-    SamplerSettings, TemperingReport, WaveformReconstruction,
+    Column, DetectorInfo, NamedValue, ParamDiagnostics, PilotReport, PosteriorTable, PriorEntry,
+    RelativeBinningReport, RunResult, SamplerSettings, TemperingReport, WaveformReconstruction,
 };
 
 /// Posterior waveforms drawn for the reconstruction plot.
 const RECONSTRUCTION_DRAWS: usize = 50;
+/// Posterior draws at which relative binning is checked against the exact likelihood.
+const CHECK_DRAWS: usize = 100;
 
 /// The columns derived from the parameters, after them in the posterior table.
 const DERIVED: [&str; 3] = ["mass_1", "mass_2", "chi_eff"];
@@ -45,6 +47,8 @@ pub struct CollectInfo {
     pub target_accept: f64,
     /// The tempering report, with parallel tempering.
     pub tempering: Option<TemperingReport>,
+    /// The pilot run that placed the relative-binning nodes, if there was one.
+    pub pilot: Option<PilotReport>,
     /// Wall time of the sampling, s.
     pub sampling_time_s: f64,
     /// When the command started.
@@ -164,6 +168,13 @@ pub fn collect(
         &parameter_columns,
         &derived_columns,
     );
+    let relative_binning = relative_binning_report(
+        problem,
+        rb,
+        &draws.reported,
+        &log_likelihood.values,
+        info.pilot.clone(),
+    )?;
     let mut columns = parameter_columns;
     columns.extend(derived_columns);
     columns.extend([log_likelihood, log_prior]);
@@ -219,6 +230,7 @@ pub fn collect(
         },
         not_applied: posterior.not_applied().to_vec(),
         tempering: info.tempering,
+        relative_binning,
         log_noise_evidence: problem.exact().likelihood().noise_log_likelihood(),
         detectors,
         trigger_time: config.trigger_time,
@@ -300,6 +312,39 @@ fn diagnostics(
         ));
     }
     diagnostics
+}
+
+/// The relative binning's set-up, and |ln L_RB − ln L_exact| at [`CHECK_DRAWS`] draws spread
+/// evenly over `reported` (whose relative-binning ln L is `log_likelihood`).
+fn relative_binning_report(
+    problem: &Problem,
+    rb: &BbhRelativeBinning,
+    reported: &[ParameterVector],
+    log_likelihood: &[f64],
+    pilot: Option<PilotReport>,
+) -> anyhow::Result<RelativeBinningReport> {
+    let step = (reported.len() / CHECK_DRAWS).max(1);
+    let mut errors: Vec<f64> = reported
+        .iter()
+        .zip(log_likelihood)
+        .step_by(step)
+        .take(CHECK_DRAWS)
+        .map(|(theta, &rb_value)| {
+            let exact = problem
+                .exact()
+                .log_likelihood_ratio(&BbhParameters::from_array(*theta))?;
+            Ok((rb_value - exact).abs())
+        })
+        .collect::<anyhow::Result<_>>()?;
+    errors.sort_by(f64::total_cmp);
+    Ok(RelativeBinningReport {
+        target: problem.config.likelihood.relative_binning_target,
+        refinement_errors: rb.refinement_errors(),
+        pilot,
+        check_points: errors.len(),
+        max_abs_error: errors.last().copied().unwrap_or(f64::NAN),
+        median_abs_error: errors.get(errors.len() / 2).copied().unwrap_or(f64::NAN),
+    })
 }
 
 /// Per-detector SNRs at the fiducial point, the PSD and the relative-binning nodes.

@@ -6,21 +6,21 @@
 //! [`RunResult`] ([`mod@collect`]), which [`crate::output`] writes.
 
 pub mod collect;
+pub mod pilot;
 pub mod sampler;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use anyhow::Context;
-use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_likelihood::BbhRelativeBinning;
 use tdpe_mcmc::Space;
-use tdpe_posterior::search::SearchOptions;
 use tdpe_posterior::Fiducial;
 use tdpe_signal::BbhParameters;
 
 use crate::config::Config;
 use crate::problem::Problem;
+use crate::run_result::PilotReport;
 use crate::run_result::RunResult;
 use collect::{collect, CollectInfo};
 use sampler::{run_sampler, sampler_config, SamplerOutput};
@@ -41,7 +41,8 @@ pub struct RunControl<'a> {
 pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunResult> {
     let problem = Problem::set_up(config)?;
     let config = &problem.config;
-    let (fiducial, rb) = relative_binning_at_fiducial(&problem)?;
+    let (fiducial, rb, pilot) =
+        relative_binning_at_fiducial(&problem, control.progress, control.stop)?;
     let node_counts = rb.node_counts();
     let fiducial_log_likelihood = problem
         .exact()
@@ -80,6 +81,7 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
             node_counts,
             target_accept,
             tempering,
+            pilot,
             sampling_time_s,
             started: control.started,
         },
@@ -87,35 +89,13 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
 }
 
 /// The fiducial point (the injection, or the maximum-likelihood search on real data) and the
-/// relative-binning likelihood around it, with the configuration's settings.
+/// relative-binning likelihood the run samples with ([`pilot`]).
 pub fn relative_binning_at_fiducial(
     problem: &Problem,
-) -> anyhow::Result<(Fiducial, BbhRelativeBinning)> {
-    let config = &problem.config;
-    let search = SearchOptions {
-        population: config.fiducial.population,
-        generations: config.fiducial.generations,
-        polish_evaluations: config.fiducial.polish_evaluations,
-        seed: config.sampler.seed,
-        threads: config.sampler.resolved_threads(),
-    };
-    let fiducial = problem.analysis.fiducial(problem.injection, &search)?;
-    if let Some(result) = &fiducial.search {
-        eprintln!(
-            "fiducial: maximum-likelihood search, ln L = {:.2} after {} evaluations",
-            result.value, result.evaluations
-        );
-    }
-    let options = RelativeBinningOptions {
-        target: config.likelihood.relative_binning_target,
-        design_points: config.likelihood.design_points,
-        max_nodes: config.likelihood.max_nodes,
-        seed: config.sampler.seed,
-        ..RelativeBinningOptions::default()
-    };
-    let rb = problem
-        .analysis
-        .relative_binning(&fiducial.theta, &options)
-        .context("relative binning around the fiducial point")?;
-    Ok((fiducial, rb))
+    progress: bool,
+    stop: &AtomicBool,
+) -> anyhow::Result<(Fiducial, BbhRelativeBinning, Option<PilotReport>)> {
+    let fiducial = pilot::fiducial(problem)?;
+    let (rb, report) = pilot::relative_binning(problem, &fiducial.theta, progress, stop)?;
+    Ok((fiducial, rb, report))
 }

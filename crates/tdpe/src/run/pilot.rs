@@ -1,0 +1,187 @@
+//! The relative-binning likelihood a run samples with (docs/sampling.md §8.4).
+//!
+//! Around the fiducial point, with nodes refined on a Fisher design set, when that needs at most
+//! [`NODE_BUDGET`] nodes per detector: a loud, well-localised signal. A weaker signal's posterior
+//! is wider and far from Gaussian, and the Fisher design set both overshoots it (its waveforms,
+//! out to a ln L deficit of ~25 along every Fisher direction, demand hundreds of nodes) and
+//! misses where it really goes. Then a short pilot run, on relative binning capped at the
+//! budget, draws from the posterior itself, and the nodes are refined on those draws instead.
+
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Context;
+use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_mcmc::Samples;
+use tdpe_posterior::search::SearchOptions;
+use tdpe_posterior::streams::Stream;
+use tdpe_posterior::{Fiducial, Posterior};
+use tdpe_signal::ParameterVector;
+
+use super::sampler::{run_sampler, sampler_config};
+use crate::config::SamplerSection;
+use crate::problem::Problem;
+use crate::run_result::PilotReport;
+
+/// Nodes per detector above which the Fisher design set gives way to a pilot run's draws.
+pub const NODE_BUDGET: usize = 150;
+/// Warm-up iterations of each pilot chain.
+const PILOT_WARMUP: usize = 200;
+/// Draws of each pilot chain.
+const PILOT_DRAWS: usize = 100;
+/// Pilot draws the nodes are refined on.
+const DESIGN_DRAWS: usize = 128;
+
+/// The relative-binning options of the configuration.
+fn options(problem: &Problem) -> RelativeBinningOptions {
+    let config = &problem.config;
+    RelativeBinningOptions {
+        target: config.likelihood.relative_binning_target,
+        design_points: config.likelihood.design_points,
+        max_nodes: config.likelihood.max_nodes,
+        seed: config.sampler.seed,
+        ..RelativeBinningOptions::default()
+    }
+}
+
+/// The fiducial point of the configuration: the injection, or the maximum-likelihood search.
+pub fn fiducial(problem: &Problem) -> anyhow::Result<Fiducial> {
+    let config = &problem.config;
+    let search = SearchOptions {
+        population: config.fiducial.population,
+        generations: config.fiducial.generations,
+        polish_evaluations: config.fiducial.polish_evaluations,
+        seed: config.sampler.seed,
+        threads: config.sampler.resolved_threads(),
+    };
+    let fiducial = problem.analysis.fiducial(problem.injection, &search)?;
+    if let Some(result) = &fiducial.search {
+        eprintln!(
+            "fiducial: maximum-likelihood search, ln L = {:.2} after {} evaluations",
+            result.value, result.evaluations
+        );
+    }
+    Ok(fiducial)
+}
+
+/// The relative-binning likelihood around `fiducial` (see the module documentation), and the
+/// pilot run's report if there was one; `progress` draws the pilot's progress bar, and `stop`
+/// ends the pilot (and the set-up, with an error) early.
+pub fn relative_binning(
+    problem: &Problem,
+    fiducial: &ParameterVector,
+    progress: bool,
+    stop: &AtomicBool,
+) -> anyhow::Result<(BbhRelativeBinning, Option<PilotReport>)> {
+    let analysis = &problem.analysis;
+    let options = options(problem);
+    let capped = RelativeBinningOptions {
+        max_nodes: NODE_BUDGET,
+        best_effort: true,
+        ..options.clone()
+    };
+    let fisher = analysis
+        .relative_binning(fiducial, &capped)
+        .context("relative binning around the fiducial point")?;
+    let fits = fisher
+        .refinement_errors()
+        .iter()
+        .all(|&error| error <= options.target);
+    if fits {
+        report_nodes(problem, &fisher, "the Fisher design set");
+        return Ok((fisher, None));
+    }
+    let fisher_nodes = fisher.node_counts();
+    eprintln!(
+        "relative binning: the Fisher design set needs more than {NODE_BUDGET} nodes per detector; \
+         a pilot run draws the design set from the posterior"
+    );
+    let config = &problem.config;
+    let coordinates = config.sampler.coordinate_options();
+    let (posterior, _) = analysis.posterior(fisher, fiducial, &coordinates, config.sampler.seed)?;
+    let section = SamplerSection {
+        num_warmup: PILOT_WARMUP,
+        num_draws: PILOT_DRAWS,
+        num_temperatures: 1,
+        seed: Stream::PilotChains.seed(config.sampler.seed),
+        ..config.sampler.clone()
+    };
+    let pilot = run_sampler(
+        &posterior,
+        &section,
+        &sampler_config(&section, tdpe_mcmc::Space::dim(&posterior), progress),
+        stop,
+    )?;
+    if pilot.samples.interrupted {
+        anyhow::bail!("interrupted during the pilot run, before any posterior draws");
+    }
+    let draws = design_draws(&posterior, &pilot.samples);
+    let rb = analysis
+        .relative_binning_from_draws(
+            fiducial,
+            &draws,
+            &RelativeBinningOptions {
+                best_effort: true,
+                ..options
+            },
+        )
+        .context("relative binning on the pilot run's draws")?;
+    report_nodes(problem, &rb, "the pilot run's draws");
+    let gradient_evaluations = pilot
+        .samples
+        .chain_summaries()
+        .iter()
+        .map(|c| c.warmup_grad_evals + c.grad_evals)
+        .sum();
+    Ok((
+        rb,
+        Some(PilotReport {
+            fisher_nodes,
+            gradient_evaluations,
+            design_draws: draws.len(),
+        }),
+    ))
+}
+
+/// Up to [`DESIGN_DRAWS`] of the pilot's draws, evenly spaced through each chain.
+fn design_draws(
+    posterior: &Posterior<BbhRelativeBinning>,
+    samples: &Samples,
+) -> Vec<ParameterVector> {
+    let chains: Vec<_> = samples
+        .chains
+        .iter()
+        .filter(|c| c.num_draws() > 0)
+        .collect();
+    let per_chain = DESIGN_DRAWS.div_ceil(chains.len().max(1));
+    chains
+        .iter()
+        .flat_map(|c| {
+            let n = c.num_draws();
+            let step = (n / per_chain).max(1);
+            (0..n)
+                .step_by(step)
+                .take(per_chain)
+                .map(|i| posterior.parameters(c.draw(i)))
+        })
+        .collect()
+}
+
+/// One line on standard error: the nodes per detector and where they were refined, with the
+/// error reached where a refinement stopped at its cap.
+fn report_nodes(problem: &Problem, rb: &BbhRelativeBinning, design: &str) {
+    let target = problem.config.likelihood.relative_binning_target;
+    let nodes: Vec<String> = problem
+        .config
+        .detectors
+        .iter()
+        .zip(rb.node_counts().iter().zip(rb.refinement_errors()))
+        .map(|(name, (n, error))| {
+            if error <= target {
+                format!("{n} ({name})")
+            } else {
+                format!("{n} ({name}; error {error:.1e} > target {target:.0e})")
+            }
+        })
+        .collect();
+    eprintln!("relative binning: {} nodes, on {design}", nodes.join(", "));
+}
