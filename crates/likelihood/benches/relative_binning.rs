@@ -57,14 +57,14 @@ fn bench(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("log_likelihood_ratio", BINS), |b| {
         b.iter(|| {
             summary
-                .log_likelihood_ratio(black_box(&coeffs), &mut ws)
+                .log_likelihood_ratio(black_box(&coeffs), 0, &mut ws)
                 .unwrap()
         })
     });
     group.bench_function(BenchmarkId::new("adjoint", BINS), |b| {
         b.iter(|| {
             summary
-                .adjoint(black_box(&coeffs), &mut grad, &mut ws)
+                .adjoint(black_box(&coeffs), 0, &mut grad, &mut ws)
                 .unwrap()
         })
     });

@@ -78,6 +78,50 @@ fn relative_binning_from_draws_reproduces_the_exact_likelihood() {
     assert!(max <= 5e-4, "max |ΔlnL| {max:e}");
 }
 
+/// With whole-sample shifts of the summary data (an arrival window), trials arriving far from
+/// the fiducial, where the nodes alone cannot follow them, keep the exact likelihood's value.
+#[test]
+fn shifted_summary_data_follow_trials_far_in_time() {
+    let exact = exact();
+    let options = RelativeBinningOptions {
+        arrival_window: 0.12,
+        ..RelativeBinningOptions::default()
+    };
+    let rb = BbhRelativeBinning::new(&exact, truth(), &options).unwrap();
+    let plain =
+        BbhRelativeBinning::new(&exact, truth(), &RelativeBinningOptions::default()).unwrap();
+    let mut worst: f64 = 0.0;
+    let mut worst_plain: f64 = 0.0;
+    let dt = 1.0 / 2048.0;
+    for delay in [
+        -0.119,
+        -0.05,
+        -0.0123,
+        -dt,
+        dt,
+        2.0 * dt,
+        0.00071,
+        0.0077,
+        0.031,
+        0.119,
+    ] {
+        for chirp_mass_offset in [0.0, 0.05] {
+            let mut p = truth();
+            p.geocent_time += delay;
+            p.chirp_mass += chirp_mass_offset;
+            let l = exact.log_likelihood_ratio(&p).unwrap();
+            worst = worst.max((rb.log_likelihood_ratio(&p).unwrap() - l).abs());
+            worst_plain = worst_plain.max((plain.log_likelihood_ratio(&p).unwrap() - l).abs());
+        }
+    }
+    println!("far in time: |ΔlnL| ≤ {worst:.2e} with shifts, {worst_plain:.2e} without");
+    assert!(worst <= 5e-4, "{worst:e}");
+    assert!(
+        worst_plain > 1.0,
+        "the test needs trials the plain nodes cannot follow"
+    );
+}
+
 #[test]
 fn relative_binning_gradient_matches_finite_differences() {
     let exact = exact();

@@ -209,7 +209,7 @@ fn node_at_every_sample_is_exact() {
             h[i] = (c[k] * f.v[i]).re;
         }
         let exact = exact_ln_l(f, &h);
-        let rb = summary.log_likelihood_ratio(&c, &mut ws).unwrap();
+        let rb = summary.log_likelihood_ratio(&c, 0, &mut ws).unwrap();
         worst = worst.max((rb - exact).abs());
     }
     eprintln!("node at every sample (B = 511): max |ΔlnL| = {worst:.2e}");
@@ -223,7 +223,7 @@ fn refined_nodes_match_exact_at_fiducial_and_trials() {
     let b = f.nodes.bins();
     // Fiducial: c_b = Q0 (r = 1), reproduced exactly by the partition of unity.
     let c0 = vec![f.q0; f.nodes.node_count()];
-    let rb0 = f.summary.log_likelihood_ratio(&c0, &mut ws).unwrap();
+    let rb0 = f.summary.log_likelihood_ratio(&c0, 0, &mut ws).unwrap();
     let ex0 = exact_ln_l(f, &real_part(f.q0, &f.v));
     eprintln!(
         "fiducial: lnL = {ex0:.6}, |ΔlnL| = {:.2e}",
@@ -249,7 +249,7 @@ fn refined_nodes_match_exact_at_fiducial_and_trials() {
         let exact = exact_ln_l(f, &real_part(q, &series));
         let rb = f
             .summary
-            .log_likelihood_ratio(&coefficients(f, q, &w), &mut ws)
+            .log_likelihood_ratio(&coefficients(f, q, &w), 0, &mut ws)
             .unwrap();
         errs.push((rb - exact).abs());
         rel_ln_l.push(exact - ex0);
@@ -276,8 +276,8 @@ fn dense_form_equals_reconstruct_and_apply() {
     let (mut g_dense, mut g_rec) = (vec![Complex64::default(); m], vec![Complex64::default(); m]);
     for _ in 0..3 {
         let c = random_coefficients(&mut rng, f.q0, m);
-        let l_dense = f.summary.adjoint(&c, &mut g_dense, &mut ws).unwrap();
-        let l_value = f.summary.log_likelihood_ratio(&c, &mut ws).unwrap();
+        let l_dense = f.summary.adjoint(&c, 0, &mut g_dense, &mut ws).unwrap();
+        let l_value = f.summary.log_likelihood_ratio(&c, 0, &mut ws).unwrap();
         let l_rec = f.reconstructed.adjoint(&c, &mut g_rec, &mut wr).unwrap();
         let scale = l_rec.abs().max(1.0);
         assert!(
@@ -306,7 +306,7 @@ fn adjoint_matches_finite_differences() {
     let mut ws = f.summary.workspace();
     let c = random_coefficients(&mut rng, f.q0, m);
     let mut g = vec![Complex64::default(); m];
-    f.summary.adjoint(&c, &mut g, &mut ws).unwrap();
+    f.summary.adjoint(&c, 0, &mut g, &mut ws).unwrap();
     let g_scale = g.iter().map(|z| z.norm()).fold(0.0, f64::max);
     // ln L is quadratic in c, so central differences have no truncation error.
     let h = 1e-3 * f.q0.norm();
@@ -315,9 +315,9 @@ fn adjoint_matches_finite_differences() {
         for dir in [Complex64::new(h, 0.0), Complex64::new(0.0, h)] {
             let mut cp = c.clone();
             cp[b] += dir;
-            let lp = f.summary.log_likelihood_ratio(&cp, &mut ws).unwrap();
+            let lp = f.summary.log_likelihood_ratio(&cp, 0, &mut ws).unwrap();
             cp[b] = c[b] - dir;
-            let lm = f.summary.log_likelihood_ratio(&cp, &mut ws).unwrap();
+            let lm = f.summary.log_likelihood_ratio(&cp, 0, &mut ws).unwrap();
             let fd = (lp - lm) / (2.0 * h);
             let analytic = (g[b] * dir).re / h;
             worst = worst.max((fd - analytic).abs() / g_scale);
@@ -354,7 +354,7 @@ fn p_and_r_give_the_documented_forms() {
     let formula = cta.re - 0.25 * cpc.re - 0.25 * crc.re;
     let mut g = vec![Complex64::default(); m];
     let mut ws = s.workspace();
-    let ln_l = s.adjoint(&c, &mut g, &mut ws).unwrap();
+    let ln_l = s.adjoint(&c, 0, &mut g, &mut ws).unwrap();
     assert!((ln_l - formula).abs() <= 1e-9 * formula.abs().max(1.0));
     assert!(cpc.im.abs() <= 1e-12 * cpc.re.abs());
     let g_formula: Vec<Complex64> = (0..m)
@@ -419,22 +419,41 @@ fn bad_input_is_rejected() {
     let m = f.nodes.node_count();
     let err = f
         .summary
-        .log_likelihood_ratio(&vec![f.q0; m - 1], &mut ws)
+        .log_likelihood_ratio(&vec![f.q0; m - 1], 0, &mut ws)
         .unwrap_err();
     assert!(matches!(err, RbError::LengthMismatch { .. }), "{err}");
     let mut c = vec![f.q0; m];
     c[5].re = f64::NAN;
-    let err = f.summary.log_likelihood_ratio(&c, &mut ws).unwrap_err();
+    let err = f.summary.log_likelihood_ratio(&c, 0, &mut ws).unwrap_err();
     assert!(matches!(err, RbError::NonFinite { index: 5, .. }), "{err}");
     let err = f
         .summary
         .adjoint(
             &vec![f.q0; m],
+            0,
             &mut vec![Complex64::default(); m + 1],
             &mut ws,
         )
         .unwrap_err();
     assert!(matches!(err, RbError::LengthMismatch { .. }), "{err}");
+    // Summary data without shifts have none to give.
+    let err = f
+        .summary
+        .log_likelihood_ratio(&vec![f.q0; m], 1, &mut ws)
+        .unwrap_err();
+    assert!(
+        matches!(err, RbError::ShiftOutOfRange { shift: 1, .. }),
+        "{err}"
+    );
+    // Shift tables end at the fiducial's own position and reach back from it.
+    for shifts in [0..=1, 1..=0, -3..=-1] {
+        let err = SummaryData::with_shifts(&f.v, &f.data, noise, nodes.clone(), shifts.clone())
+            .unwrap_err();
+        assert!(
+            matches!(err, RbError::InvalidOption { name: "shifts", .. }),
+            "{shifts:?}: {err}"
+        );
+    }
     // Refinement options and design set.
     let w = vec![1.0; N];
     let r = vec![Complex64::new(1.0, 0.0); N];

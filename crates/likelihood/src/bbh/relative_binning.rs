@@ -54,6 +54,12 @@ pub struct RelativeBinningOptions {
     /// Stop the refinement at `max_nodes` (the worst bins split first) instead of failing;
     /// [`BbhRelativeBinning::refinement_errors`] then says how far from the target it stayed.
     pub best_effort: bool,
+    /// Half-width (s) of the trial arrival times around the fiducial's, in each detector, that
+    /// the summary data cover by whole-sample shifts (docs/likelihood.md §3.9): the nodes then
+    /// resolve the trials' intrinsic differences and a sub-sample residual of their time, and
+    /// a trial arriving farther away is outside the likelihood's domain. 0: no shifts, every
+    /// time difference resolved by the nodes.
+    pub arrival_window: f64,
 }
 
 impl Default for RelativeBinningOptions {
@@ -66,6 +72,7 @@ impl Default for RelativeBinningOptions {
             seed: 1,
             max_nodes: 512,
             best_effort: false,
+            arrival_window: 0.0,
         }
     }
 }
@@ -103,11 +110,26 @@ struct DetectorSummary {
     node_times: Vec<f64>,
     /// 1/v_b.
     inverse_fiducial: Vec<Complex64>,
+    /// The fiducial's arrival time t_c0 + τ_k0 (s).
+    arrival: f64,
+    /// The sample spacing (s).
+    dt: f64,
 }
 
 impl DetectorSummary {
-    /// The waveform W(t_b − `shift`) at the nodes, with its traces in `s.modes` if
-    /// `traced`, then c_b = `factor`·W/v_b, into the scratch.
+    /// The whole number of samples m nearest to `shift` − the fiducial's arrival time, within
+    /// the summary data's shifts (beyond them the nodes resolve the rest of the difference, as
+    /// they resolve all of it without shifts).
+    fn sample_shift(&self, shift: f64) -> isize {
+        let shifts = self.summary.shifts();
+        let m = ((shift - self.arrival) / self.dt).round();
+        m.clamp(*shifts.start() as f64, *shifts.end() as f64) as isize
+    }
+
+    /// For a trial arriving at `shift` = t_c + τ_k, m whole samples after the fiducial (plus
+    /// a fraction): the waveform W(t_b + m·dt − `shift`) at the nodes moved by m samples, with
+    /// its traces in `s.modes` if `traced`, then c_b = `factor`·W/v_b and m, into the scratch
+    /// (docs/likelihood.md §3.9).
     fn coefficients(
         &self,
         waveform: &IMRPhenomT<f64>,
@@ -116,8 +138,11 @@ impl DetectorSummary {
         s: &mut DetectorScratch,
         traced: bool,
     ) {
+        s.shift = self.sample_shift(shift);
+        let offset = s.shift as f64 * self.dt;
         s.times.clear();
-        s.times.extend(self.node_times.iter().map(|&t| t - shift));
+        s.times
+            .extend(self.node_times.iter().map(|&t| t + offset - shift));
         s.h22.resize(s.times.len(), [0.0; 2]);
         if traced {
             s.modes.resize(s.times.len(), Default::default());
@@ -149,6 +174,8 @@ struct DetectorScratch {
     g: Vec<Complex64>,
     ws: RbWorkspace,
     projection: Option<ProjectionGradient>,
+    /// The whole-sample shift of the trial's arrival time from the fiducial's.
+    shift: isize,
 }
 
 /// Per-thread buffers of the evaluations, so that a call allocates nothing once warm: one set
@@ -312,9 +339,7 @@ impl BbhRelativeBinning {
         }
         profile.design_waveforms = design.len();
         lap(&mut profile.design);
-        Self::with_design(
-            exact, fiducial, &fiducials, &design, options, profile, clock,
-        )
+        Self::with_design(exact, fiducial, &design, options, profile, clock)
     }
 
     /// Relative binning around `fiducial` whose design set is `draws` (posterior draws of a
@@ -328,9 +353,7 @@ impl BbhRelativeBinning {
     ) -> Result<Self, LikelihoodError> {
         let mut profile = SetupProfile::default();
         let clock = Instant::now();
-        let (model, like) = (exact.model(), exact.likelihood());
-        let fiducial_series = fiducial_series(exact, &fiducial)?;
-        let fiducials = detector_fiducials(model, like.grid(), &fiducial, &fiducial_series);
+        let model = exact.model();
         let arrival =
             |p: &BbhParameters, k: usize| p.geocent_time + model.projection(k, p).value.delay;
         let design: Vec<DesignPoint> = draws
@@ -347,22 +370,21 @@ impl BbhRelativeBinning {
             .collect();
         profile.design_waveforms = design.len();
         profile.fiducial = clock.elapsed();
-        Self::with_design(
-            exact,
-            fiducial,
-            &fiducials,
-            &design,
-            options,
-            profile,
-            Instant::now(),
-        )
+        Self::with_design(exact, fiducial, &design, options, profile, clock)
     }
 
-    /// The nodes refined on `design` and the summary data.
+    /// The nodes refined on `design` (arrival shifts relative to `fiducial`) and the summary
+    /// data.
+    ///
+    /// With an arrival window of w samples the basis is that of a reference, the fiducial
+    /// moved w samples later, and the summary data cover whole-sample shifts m ∈ [−2w, 0] from
+    /// it: every trial in the window then arrives no later than the reference, so the moved
+    /// basis still spans the trial's waveform back to the segment's first sample, which the
+    /// data term needs near the start of the segment, where C⁻¹ differs most from a Toeplitz
+    /// matrix (docs/likelihood.md §1.6, §3.9).
     fn with_design(
         exact: &BbhExactLikelihood,
         fiducial: BbhParameters,
-        fiducials: &[DetectorFiducial<'_>],
         design: &[DesignPoint],
         options: &RelativeBinningOptions,
         mut profile: SetupProfile,
@@ -377,6 +399,34 @@ impl BbhRelativeBinning {
         let noises: Vec<_> = (0..model.detectors().len())
             .map(|k| like.noise(k).as_ref())
             .collect();
+        if !(options.arrival_window.is_finite() && options.arrival_window >= 0.0) {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "arrival_window = {} s must be finite and >= 0",
+                options.arrival_window
+            )));
+        }
+        let window = (options.arrival_window / grid.dt).ceil() as isize;
+        let reference = BbhParameters {
+            geocent_time: fiducial.geocent_time + window as f64 * grid.dt,
+            ..fiducial
+        };
+        let series = fiducial_series(exact, &reference)?;
+        let fiducials = detector_fiducials(model, grid, &reference, &series);
+        // The design points' arrival shifts as the evaluation sees them: the sub-sample residual
+        // after the whole-sample shift (within the window) that the summary data take over.
+        let residual = |shift: f64| {
+            let whole = (shift / grid.dt)
+                .round()
+                .clamp(-(window as f64), window as f64);
+            shift - whole * grid.dt
+        };
+        let design: Vec<DesignPoint> = design
+            .iter()
+            .map(|p| DesignPoint {
+                shifts: p.shifts.iter().map(|&s| residual(s)).collect(),
+                ..p.clone()
+            })
+            .collect();
         let detectors = fiducials
             .iter()
             .map(|f| {
@@ -387,10 +437,15 @@ impl BbhRelativeBinning {
                     best_effort: options.best_effort,
                     ..RefineOptions::default()
                 };
-                let refinement = refine_nodes(&f.design_ratios(design)?, f.weights, &refine)?;
+                let refinement = refine_nodes(&f.design_ratios(&design)?, f.weights, &refine)?;
                 lap(&mut profile.nodes);
-                let summary =
-                    SummaryData::new(f.series, like.data(f.k), noises[f.k], refinement.nodes)?;
+                let summary = SummaryData::with_shifts(
+                    f.series,
+                    like.data(f.k),
+                    noises[f.k],
+                    refinement.nodes,
+                    -2 * window..=0,
+                )?;
                 lap(&mut profile.summary);
                 let node_times = summary
                     .nodes()
@@ -408,6 +463,8 @@ impl BbhRelativeBinning {
                     refinement_error: refinement.error,
                     node_times,
                     inverse_fiducial,
+                    arrival: reference.geocent_time + model.projection(f.k, &reference).value.delay,
+                    dt: grid.dt,
                 })
             })
             .collect::<Result<_, LikelihoodError>>()?;
@@ -464,7 +521,7 @@ impl BbhRelativeBinning {
                     ds,
                     false,
                 );
-                total += det.summary.inner_products(&ds.c, &mut ds.ws)?;
+                total += det.summary.inner_products(&ds.c, ds.shift, &mut ds.ws)?;
             }
             Ok(total)
         })
@@ -520,11 +577,14 @@ impl BbhRelativeBinning {
                 det.coefficients(&waveform, pg.value.factor, shift, ds, true);
                 ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
                 ds.projection = Some(pg);
-                products += det.summary.inner_products_for_adjoint(&ds.c, &mut ds.ws)?;
+                products += det
+                    .summary
+                    .inner_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
             }
             let [value, d_dh, d_hh] = f(products);
             for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
-                det.summary.adjoint_of(d_dh, d_hh, &ds.ws, &mut ds.g)?;
+                det.summary
+                    .adjoint_of(d_dh, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
                 // Σ_b g_b r_b carries ∂Q; Σ_b Re(g_b Q Ẇ_b/v_b) the node times' shift.
                 let mut g_r = Complex64::new(0.0, 0.0);
                 amplitude_bar.clear();

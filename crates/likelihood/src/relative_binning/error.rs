@@ -63,6 +63,19 @@ pub enum RbError {
         /// The target T.
         target: f64,
     },
+    /// A trial's arrival time outside the whole-sample shifts the summary data were built for.
+    #[error(
+        "a shift of {shift} samples from the fiducial's arrival time is outside the summary \
+         data's {first}..={last}"
+    )]
+    ShiftOutOfRange {
+        /// The shift asked for.
+        shift: isize,
+        /// The first shift of the table.
+        first: isize,
+        /// The last shift of the table.
+        last: isize,
+    },
     /// An error from the noise model (C⁻¹ apply).
     #[error(transparent)]
     Noise(#[from] tdpe_noise::NoiseError),

@@ -317,19 +317,20 @@ mod kernels {
 impl SummaryData {
     /// Scratch buffers for the evaluation methods.
     pub fn workspace(&self) -> RbWorkspace {
-        let dim = self.gram.padded_dim();
+        let dim = self.grams[0].padded_dim();
         RbWorkspace {
             s: vec![0.0; dim],
             t: vec![0.0; dim],
         }
     }
 
-    /// Checks c, fills ws.s = (Re c, −Im c), returns Re(cᵀa).
-    fn load(&self, c: &[Complex64], ws: &mut RbWorkspace) -> Result<f64, RbError> {
+    /// Checks c, fills ws.s = (Re c, −Im c), returns Re(cᵀa(shift)).
+    fn load(&self, c: &[Complex64], shift: isize, ws: &mut RbWorkspace) -> Result<f64, RbError> {
+        let a = self.a_at(shift)?;
         let m = self.node_count();
         check_coefficients(c, m)?;
         // Within capacity: no allocation when one workspace serves detectors of several sizes.
-        let dim = self.gram.padded_dim();
+        let dim = self.grams[0].padded_dim();
         ws.s.resize(dim, 0.0);
         ws.t.resize(dim, 0.0);
         let (re, rest) = ws.s.split_at_mut(m);
@@ -339,19 +340,23 @@ impl SummaryData {
             *r = z.re;
             *i = -z.im;
         }
-        Ok(data_term(c, &self.a))
+        Ok(data_term(c, a))
     }
 
     /// ⟨d|h⟩ = Re(cᵀa) and ⟨h|h⟩ = ½cᴴPc + ½Re(cᵀRc) = sᵀGs for node coefficients `c`
     /// (B + 1 complex, c_b = Q_k r_b): this detector's inner products (docs/likelihood.md §3.3).
-    /// Reads only the upper triangle of G's tiles: about (2B+2)² / 2 multiply-adds.
+    /// Reads only the upper triangle of G's tiles: about (2B+2)² / 2 multiply-adds. `shift` is
+    /// the whole number of samples by which the trial arrives after the fiducial, the node
+    /// coefficients being the trial's at the node times shifted by as many samples (0 for
+    /// summary data without shifts; docs/likelihood.md §3.9).
     pub fn inner_products(
         &self,
         c: &[Complex64],
+        shift: isize,
         ws: &mut RbWorkspace,
     ) -> Result<InnerProducts, RbError> {
-        let d_h = self.load(c, ws)?;
-        let h_h = kernels::quadratic_form(&self.gram, &ws.s);
+        let d_h = self.load(c, shift, ws)?;
+        let h_h = kernels::quadratic_form(self.gram_at_shift(shift), &ws.s);
         Ok(InnerProducts { d_h, h_h })
     }
 
@@ -360,9 +365,10 @@ impl SummaryData {
     pub fn log_likelihood_ratio(
         &self,
         c: &[Complex64],
+        shift: isize,
         ws: &mut RbWorkspace,
     ) -> Result<f64, RbError> {
-        Ok(self.inner_products(c, ws)?.log_likelihood_ratio())
+        Ok(self.inner_products(c, shift, ws)?.log_likelihood_ratio())
     }
 
     /// The inner products as [`Self::inner_products`], leaving t = Gs in `ws` for
@@ -370,10 +376,11 @@ impl SummaryData {
     pub fn inner_products_for_adjoint(
         &self,
         c: &[Complex64],
+        shift: isize,
         ws: &mut RbWorkspace,
     ) -> Result<InnerProducts, RbError> {
-        let d_h = self.load(c, ws)?;
-        kernels::symmetric_matvec(&self.gram, &ws.s, &mut ws.t);
+        let d_h = self.load(c, shift, ws)?;
+        kernels::symmetric_matvec(self.gram_at_shift(shift), &ws.s, &mut ws.t);
         let h_h = kernels::dot_product(&ws.s, &ws.t);
         Ok(InnerProducts { d_h, h_h })
     }
@@ -387,6 +394,7 @@ impl SummaryData {
         &self,
         d_dh: f64,
         d_hh: f64,
+        shift: isize,
         ws: &RbWorkspace,
         grad: &mut [Complex64],
     ) -> Result<(), RbError> {
@@ -394,7 +402,8 @@ impl SummaryData {
         check_len("gradient output", grad.len(), m)?;
         let (t_re, t_im) = ws.t.split_at(m);
         let w = 2.0 * d_hh;
-        for (((g, a), tr), ti) in grad.iter_mut().zip(&self.a).zip(t_re).zip(t_im) {
+        let a = self.a_at(shift)?;
+        for (((g, a), tr), ti) in grad.iter_mut().zip(a).zip(t_re).zip(t_im) {
             *g = Complex64::new(d_dh * a.re + w * tr, d_dh * a.im + w * ti);
         }
         Ok(())
@@ -406,11 +415,12 @@ impl SummaryData {
     pub fn adjoint(
         &self,
         c: &[Complex64],
+        shift: isize,
         grad: &mut [Complex64],
         ws: &mut RbWorkspace,
     ) -> Result<f64, RbError> {
-        let products = self.inner_products_for_adjoint(c, ws)?;
-        self.adjoint_of(1.0, -0.5, ws, grad)?;
+        let products = self.inner_products_for_adjoint(c, shift, ws)?;
+        self.adjoint_of(1.0, -0.5, shift, ws, grad)?;
         Ok(products.log_likelihood_ratio())
     }
 }

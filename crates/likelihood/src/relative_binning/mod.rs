@@ -15,10 +15,11 @@
 //! 1. weights s_i = [`snr_weights`]`(v, Q0, C⁻¹)`; design ratios r_j(t_i) = W_j(t_i)/v_i of
 //!    J ≈ 32–64 design waveforms covering the sampled time shifts (docs/likelihood.md §3.5);
 //! 2. nodes = [`refine_nodes`]`(ratios, s, &RefineOptions { target: 1e-7, .. })`;
-//! 3. summary = [`SummaryData::new`]`(v, d, C⁻¹, nodes)`;
-//! 4. per evaluation: c_b = Q·W(t_{n_b} − t_c − τ; λ) / `summary.fiducial_at_nodes()[b]`, then
-//!    `summary.adjoint(c, g, ws)` returns ln L and g with d ln L = Re Σ_b g_b dc_b
-//!    (docs/likelihood.md §3.6).
+//! 3. summary = [`SummaryData::new`]`(v, d, C⁻¹, nodes)` (or [`SummaryData::with_shifts`] for
+//!    trials arriving whole samples m away from the fiducial, docs/likelihood.md §3.9);
+//! 4. per evaluation: c_b = Q·W(t_{n_b} + m·dt − t_c − τ; λ) / `summary.fiducial_at_nodes()[b]`,
+//!    then `summary.adjoint(c, m, g, ws)` returns ln L and g with d ln L = Re Σ_b g_b dc_b
+//!    (docs/likelihood.md §3.6); m = 0 without shifts.
 //!
 //! [`ReconstructedLikelihood`] is reconstruct-and-apply (docs/likelihood.md §3.7), identical in
 //! value and gradient, used for validation and as the large-B fallback.

@@ -45,7 +45,7 @@ impl ReconstructedLikelihood {
         nodes: NodeSet,
     ) -> Result<Self, RbError> {
         validate_inputs(fiducial, data, &noise, &nodes)?;
-        let a = data_projection(fiducial, data, &noise, &nodes)?;
+        let a = data_projection(fiducial, data, &noise, &nodes, &(0..=0))?;
         Ok(Self {
             nodes,
             fiducial: fiducial.to_vec(),

@@ -23,7 +23,10 @@
 use super::basis::{column, project};
 use super::error::{check_finite, check_len, RbError};
 use super::nodes::NodeSet;
+use std::ops::RangeInclusive;
+
 use num_complex::Complex64;
+use tdpe_noise::toeplitz::InverseBlock;
 use tdpe_noise::ToeplitzInverse;
 
 /// Summary data of one detector for the relative-binning likelihood
@@ -34,10 +37,16 @@ use tdpe_noise::ToeplitzInverse;
 pub struct SummaryData {
     pub(super) nodes: NodeSet,
     pub(super) fiducial_at_nodes: Vec<Complex64>,
-    /// a_b = Σ_i (C⁻¹d)_i u_b(i).
+    /// a_b(m) = Σ_i (C⁻¹d)_{i+m} u_b(i) for the whole-sample shifts m ∈ `shifts`, shift after
+    /// shift (B + 1 each).
     pub(super) a: Vec<Complex64>,
-    /// G = Vᵀ C⁻¹ V, dimension 2(B+1).
-    pub(super) gram: Gram,
+    /// The shifts of `a`.
+    pub(super) shifts: RangeInclusive<isize>,
+    /// G = Vᵀ C⁻¹ V, dimension 2(B+1), at the anchor shifts 0, −s, −2s, … (s =
+    /// `gram_spacing`) down to the first shift.
+    pub(super) grams: Vec<Gram>,
+    /// Samples between the anchor shifts of `grams`.
+    pub(super) gram_spacing: usize,
 }
 
 /// Side of the square tiles of [`Gram`].
@@ -173,16 +182,73 @@ pub(super) fn validate_inputs(
         .collect()
 }
 
-/// a_b = Σ_i (C⁻¹d)_i v_i ψ_b(i) (docs/likelihood.md §3.3): one C⁻¹ apply.
+/// Gram matrices computed exactly over the shifts of [`SummaryData::with_shifts`], at most
+/// this many (evenly spaced, the nearest one serving each shift): shifting the basis earlier
+/// drops its first samples and moves it along C⁻¹'s boundary layer, which changes G by up to
+/// ~6·10⁻⁶ of ⟨h|h⟩ over a shift of 0.24 s at the segment's start (docs/likelihood.md §3.9).
+const GRAM_ANCHORS: usize = 17;
+
+/// G = V⁽ᵐ⁾ᵀ C⁻¹ V⁽ᵐ⁾ for the basis moved by `shift` ≤ 0 samples (its part before the
+/// segment's start dropped): 2(B+1) C⁻¹ applies on the leading `block`.
+fn gram_at(
+    nodes: &NodeSet,
+    fiducial: &[Complex64],
+    block: &InverseBlock,
+    shift: isize,
+) -> Result<Gram, RbError> {
+    let idx = nodes.indices();
+    let m = nodes.node_count();
+    let dim = 2 * m;
+    let len = block.len();
+    let back = shift.unsigned_abs();
+    let mut gram = Gram::zeros(dim);
+    let mut col = vec![0.0; len];
+    let mut moved = vec![0.0; len];
+    let mut kcol = vec![0.0; len + back];
+    let mut ws = block.workspace();
+    let mut p = vec![Complex64::new(0.0, 0.0); m];
+    for alpha in 0..dim {
+        column(idx, fiducial, alpha % m, alpha >= m, &mut col);
+        // The column moved `back` samples earlier, its first `back` samples dropped.
+        moved.iter_mut().for_each(|x| *x = 0.0);
+        moved[..len - back].copy_from_slice(&col[back..]);
+        block.apply_into(&moved, &mut kcol[back..], &mut ws)?;
+        // p_b = u_b⁽ᵐ⁾ᵀ C⁻¹ V⁽ᵐ⁾_α: Re → G_{b,α}, Im → G_{m+b,α}; u⁽ᵐ⁾_b(i) = u_b(i + back).
+        project(idx, fiducial, &kcol, &mut p);
+        for (b, pb) in p.iter().enumerate() {
+            for (beta, val) in [(b, pb.re), (m + b, pb.im)] {
+                let weight = if alpha == beta { 1.0 } else { 0.5 };
+                gram.add(alpha, beta, weight * val);
+            }
+        }
+    }
+    Ok(gram)
+}
+
+/// a_b(m) = Σ_i (C⁻¹d)_{i+m} v_i ψ_b(i) for every shift m ∈ `shifts` (docs/likelihood.md §3.3,
+/// §3.9), shift after shift: one C⁻¹ apply, then one projection per shift ((C⁻¹d) read as zero
+/// outside the segment).
 pub(super) fn data_projection(
     fiducial: &[Complex64],
     data: &[f64],
     noise: &ToeplitzInverse,
     nodes: &NodeSet,
+    shifts: &RangeInclusive<isize>,
 ) -> Result<Vec<Complex64>, RbError> {
     let kd = noise.apply(data)?;
-    let mut a = vec![Complex64::new(0.0, 0.0); nodes.node_count()];
-    project(nodes.indices(), fiducial, &kd, &mut a);
+    let b = nodes.node_count();
+    let pad = shifts
+        .start()
+        .unsigned_abs()
+        .max(shifts.end().unsigned_abs());
+    let mut padded = vec![0.0; kd.len() + 2 * pad];
+    padded[pad..pad + kd.len()].copy_from_slice(&kd);
+    let count = usize::try_from(shifts.end() - shifts.start() + 1).unwrap_or(0);
+    let mut a = vec![Complex64::new(0.0, 0.0); count * b];
+    for (row, shift) in a.chunks_exact_mut(b).zip(shifts.clone()) {
+        let start = pad.checked_add_signed(shift).unwrap_or(0);
+        project(nodes.indices(), fiducial, &padded[start..], row);
+    }
     Ok(a)
 }
 
@@ -203,36 +269,54 @@ impl SummaryData {
         noise: &ToeplitzInverse,
         nodes: NodeSet,
     ) -> Result<Self, RbError> {
+        Self::with_shifts(fiducial, data, noise, nodes, 0..=0)
+    }
+
+    /// As [`Self::new`], for trials whose arrival time is any whole number of samples m ∈
+    /// `shifts` after the fiducial's (plus a fraction), the basis moved by m samples: the data
+    /// projection a(m) of each shift, and the Gram matrix exactly at up to [`GRAM_ANCHORS`]
+    /// of them, the nearest serving the others (docs/likelihood.md §3.9). `shifts` must contain
+    /// 0 and end there: the basis moved later would no longer reach the first samples of the
+    /// segment.
+    pub fn with_shifts(
+        fiducial: &[Complex64],
+        data: &[f64],
+        noise: &ToeplitzInverse,
+        nodes: NodeSet,
+        shifts: RangeInclusive<isize>,
+    ) -> Result<Self, RbError> {
+        if !(*shifts.start() <= 0 && *shifts.end() == 0) {
+            let offending = if *shifts.end() != 0 {
+                *shifts.end()
+            } else {
+                *shifts.start()
+            };
+            return Err(RbError::InvalidOption {
+                name: "shifts",
+                value: offending as f64,
+                allowed: "a range of whole-sample shifts from m ≤ 0 up to 0",
+            });
+        }
         let fiducial_at_nodes = validate_inputs(fiducial, data, noise, &nodes)?;
-        let a = data_projection(fiducial, data, noise, &nodes)?;
-        let idx = nodes.indices();
-        let m = nodes.node_count();
-        let dim = 2 * m;
+        let a = data_projection(fiducial, data, noise, &nodes, &shifts)?;
         // Every column vanishes after the support, so only that block of C⁻¹ is needed.
         let len = *nodes.support().end() + 1;
         let block = noise.leading_block(len)?;
-        let mut gram = Gram::zeros(dim);
-        let mut col = vec![0.0; len];
-        let mut kcol = vec![0.0; len];
-        let mut ws = block.workspace();
-        let mut p = vec![Complex64::new(0.0, 0.0); m];
-        for alpha in 0..dim {
-            column(idx, fiducial, alpha % m, alpha >= m, &mut col);
-            block.apply_into(&col, &mut kcol, &mut ws)?;
-            // p_b = u_bᵀ C⁻¹ V_α: Re → G_{b,α}, Im → G_{m+b,α}.
-            project(idx, fiducial, &kcol, &mut p);
-            for (b, pb) in p.iter().enumerate() {
-                for (beta, val) in [(b, pb.re), (m + b, pb.im)] {
-                    let weight = if alpha == beta { 1.0 } else { 0.5 };
-                    gram.add(alpha, beta, weight * val);
-                }
-            }
-        }
+        let earliest = shifts.start().unsigned_abs();
+        let gram_spacing = earliest.div_ceil(GRAM_ANCHORS - 1).max(1);
+        let grams = (0..=earliest.div_ceil(gram_spacing))
+            .map(|k| {
+                let back = (k * gram_spacing).min(earliest);
+                gram_at(&nodes, fiducial, &block, -(back as isize))
+            })
+            .collect::<Result<_, _>>()?;
         Ok(Self {
             nodes,
             fiducial_at_nodes,
             a,
-            gram,
+            shifts,
+            grams,
+            gram_spacing,
         })
     }
 
@@ -248,14 +332,42 @@ impl SummaryData {
     pub fn fiducial_at_nodes(&self) -> &[Complex64] {
         &self.fiducial_at_nodes
     }
-    /// a_b = Σ_i (C⁻¹d)_i u_b(i).
+    /// a_b = Σ_i (C⁻¹d)_i u_b(i) (no shift).
     pub fn a(&self) -> &[Complex64] {
-        &self.a
+        &self.a[self.row_of(0).unwrap_or(0)..][..self.node_count()]
+    }
+
+    /// The whole-sample shifts of the trial's arrival time the summary data cover.
+    pub fn shifts(&self) -> RangeInclusive<isize> {
+        self.shifts.clone()
+    }
+
+    /// a(m) for the shift `shift` (B + 1).
+    pub(super) fn a_at(&self, shift: isize) -> Result<&[Complex64], RbError> {
+        let start = self.row_of(shift).ok_or(RbError::ShiftOutOfRange {
+            shift,
+            first: *self.shifts.start(),
+            last: *self.shifts.end(),
+        })?;
+        Ok(&self.a[start..start + self.node_count()])
+    }
+
+    /// The Gram matrix at the anchor shift nearest `shift` (which [`Self::a_at`] has checked).
+    pub(super) fn gram_at_shift(&self, shift: isize) -> &Gram {
+        let k = (shift.unsigned_abs() as f64 / self.gram_spacing as f64).round() as usize;
+        &self.grams[k.min(self.grams.len() - 1)]
+    }
+
+    /// Where a(`shift`) starts in the table.
+    fn row_of(&self, shift: isize) -> Option<usize> {
+        self.shifts
+            .contains(&shift)
+            .then(|| (shift - self.shifts.start()) as usize * self.node_count())
     }
 
     /// G_{αβ} = V_αᵀ C⁻¹ V_β.
     fn gram_entry(&self, alpha: usize, beta: usize) -> f64 {
-        self.gram.get(alpha, beta)
+        self.grams[0].get(alpha, beta)
     }
 
     /// P_bc = u_bᴴ C⁻¹ u_c (Hermitian).

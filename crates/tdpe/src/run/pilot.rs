@@ -15,7 +15,7 @@ use tdpe_mcmc::Samples;
 use tdpe_posterior::search::SearchOptions;
 use tdpe_posterior::streams::Stream;
 use tdpe_posterior::{Fiducial, Posterior};
-use tdpe_signal::ParameterVector;
+use tdpe_signal::{Parameter, ParameterVector};
 
 use super::sampler::{run_sampler, sampler_config};
 use crate::config::SamplerSection;
@@ -30,6 +30,8 @@ const PILOT_WARMUP: usize = 200;
 const PILOT_DRAWS: usize = 100;
 /// Pilot draws the nodes are refined on.
 const DESIGN_DRAWS: usize = 128;
+/// The largest arrival window (s) of a wide posterior's relative binning.
+const MAX_ARRIVAL_WINDOW: f64 = 0.5;
 
 /// The relative-binning options of the configuration.
 fn options(problem: &Problem) -> RelativeBinningOptions {
@@ -90,6 +92,16 @@ pub fn relative_binning(
         report_nodes(problem, &fisher, "the Fisher design set");
         return Ok((fisher, None));
     }
+    // A wide posterior: trials may arrive anywhere the prior allows, which the summary data's
+    // whole-sample shifts cover, the nodes resolving the rest.
+    let window = arrival_window(problem, fiducial);
+    let capped = RelativeBinningOptions {
+        arrival_window: window,
+        ..capped
+    };
+    let fisher = analysis
+        .relative_binning(fiducial, &capped)
+        .context("relative binning around the fiducial point")?;
     let fisher_nodes = fisher.node_counts();
     eprintln!(
         "relative binning: the Fisher design set needs more than {NODE_BUDGET} nodes per detector; \
@@ -121,6 +133,7 @@ pub fn relative_binning(
             &draws,
             &RelativeBinningOptions {
                 best_effort: true,
+                arrival_window: window,
                 ..options
             },
         )
@@ -140,6 +153,28 @@ pub fn relative_binning(
             design_draws: draws.len(),
         }),
     ))
+}
+
+/// The largest difference (s) between a trial's arrival time in a detector and the fiducial's
+/// that the priors allow: the geocent_time prior's farther end from the fiducial, and the
+/// delays from the geocentre, which move by up to twice the farthest detector's distance from
+/// it over the sky; at most [`MAX_ARRIVAL_WINDOW`] (an unbounded time prior).
+fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
+    let (lower, upper) = problem
+        .priors()
+        .prior(Parameter::GeocentTime)
+        .distribution
+        .support();
+    let time = fiducial[Parameter::GeocentTime];
+    let farthest = problem
+        .exact()
+        .model()
+        .detectors()
+        .iter()
+        .map(|d| d.location.iter().map(|x| x * x).sum::<f64>().sqrt())
+        .fold(0.0, f64::max);
+    let window = (upper - time).max(time - lower) + 2.0 * farthest / tdpe_detector::delay::C_SI;
+    window.min(MAX_ARRIVAL_WINDOW)
 }
 
 /// Up to [`DESIGN_DRAWS`] of the pilot's draws, evenly spaced through each chain.
