@@ -145,7 +145,7 @@ impl Network {
 /// equal angles from the one through the geocentre: reflections through two planes compose to a
 /// rotation about the baseline by twice the angle between them, so the chain can jump to any of
 /// several positions around the ring, not only to the mirror image through one plane.
-const SKY_RING_PLANES: usize = 3;
+pub(super) const SKY_RING_PLANES: usize = 3;
 
 /// Why an option does not apply (the reasons of [`NotApplied`]).
 type Refusal = Result<(), &'static str>;
