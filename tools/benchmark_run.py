@@ -25,6 +25,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PRIOR_INJECTIONS_HEADING = "## Injections from the default prior"
 TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
 BINARY = os.path.join(TARGET, "release", "tdpe")
 # Per-call benchmarks of the default problem's likelihood (criterion ids).
@@ -215,6 +216,13 @@ includes the exact likelihood's set-up (the Toeplitz inverse) and the relative-b
 {header}
 {chr(10).join(segment_rows)}
 """
+    # The prior-injection campaign's section (tools/prior_injections.py writes it) is kept.
+    if os.path.exists(options.output):
+        with open(options.output) as f:
+            previous = f.read()
+        at = previous.find(PRIOR_INJECTIONS_HEADING)
+        if at >= 0:
+            text += "\n" + previous[at:]
     os.makedirs(os.path.dirname(options.output), exist_ok=True)
     with open(options.output, "w") as f:
         f.write(text)

@@ -20,7 +20,9 @@ pub mod exact;
 pub mod grid;
 pub mod relative_binning;
 
-pub use bbh::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions, SetupProfile};
+pub use bbh::{
+    BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions, SetupProfile, TimeLattice,
+};
 pub use error::LikelihoodError;
 pub use exact::{DetectorInput, DetectorTerms, ExactLikelihood, LikelihoodWorkspace};
 pub use grid::SampleGrid;

@@ -122,6 +122,64 @@ fn shifted_summary_data_follow_trials_far_in_time() {
     );
 }
 
+/// The time lattice gives the inner products of the trial moved by whole samples, as the
+/// likelihood evaluated there does, over the whole arrival window; and a phase π/2 later flips
+/// ⟨d|h⟩'s sign and keeps ⟨h|h⟩ (the (2,2) mode), which the posterior's orbit move relies on.
+#[test]
+fn time_lattice_matches_the_likelihood_at_whole_sample_shifts() {
+    let exact = exact();
+    let plain =
+        BbhRelativeBinning::new(&exact, truth(), &RelativeBinningOptions::default()).unwrap();
+    assert_eq!(plain.lattice_spacing(), None);
+    assert_eq!(plain.time_lattice(&truth()).unwrap(), None);
+    let options = RelativeBinningOptions {
+        arrival_window: 0.05,
+        ..RelativeBinningOptions::default()
+    };
+    let rb = BbhRelativeBinning::new(&exact, truth(), &options).unwrap();
+    let dt = 1.0 / 2048.0;
+    assert_eq!(rb.lattice_spacing(), Some(dt));
+    let mut p = truth();
+    p.geocent_time += 0.0123;
+    p.chirp_mass += 0.03;
+    let lattice = rb.time_lattice(&p).unwrap().unwrap();
+    let steps = lattice.first..lattice.first + lattice.data_terms.len() as isize;
+    // The window is ±0.05 s about the fiducial in each detector, less the delays' spread.
+    assert!(
+        steps.start < -120 && steps.end > 60,
+        "{steps:?} do not cover the window"
+    );
+    let at = rb.inner_products(&p).unwrap();
+    assert_eq!(lattice.h_h, at.h_h);
+    let mut worst: f64 = 0.0;
+    for j in [steps.start, -77, -1, 0, 1, 40, steps.end - 1] {
+        let mut moved = p;
+        moved.geocent_time += j as f64 * dt;
+        let ip = rb.inner_products(&moved).unwrap();
+        let term = lattice.data_terms[(j - lattice.first) as usize];
+        worst = worst
+            .max((term - ip.d_h).abs())
+            .max((lattice.h_h - ip.h_h).abs());
+    }
+    assert!(worst < 1e-6 * at.h_h, "{worst:e} of ⟨h|h⟩ = {}", at.h_h);
+    let turned = BbhParameters {
+        phase: p.phase + std::f64::consts::FRAC_PI_2,
+        ..p
+    };
+    let ip = rb.inner_products(&turned).unwrap();
+    assert!(
+        (ip.d_h + at.d_h).abs() < 1e-9 * at.h_h,
+        "{} vs {}",
+        ip.d_h,
+        at.d_h
+    );
+    assert!((ip.h_h - at.h_h).abs() < 1e-9 * at.h_h);
+    // A trial arriving outside the window has no lattice.
+    let mut far = p;
+    far.geocent_time += 0.2;
+    assert_eq!(rb.time_lattice(&far).unwrap(), None);
+}
+
 #[test]
 fn relative_binning_gradient_matches_finite_differences() {
     let exact = exact();

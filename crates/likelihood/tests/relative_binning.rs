@@ -446,7 +446,7 @@ fn bad_input_is_rejected() {
         "{err}"
     );
     // Shift tables end at the fiducial's own position and reach back from it.
-    for shifts in [0..=1, 1..=0, -3..=-1] {
+    for shifts in [0..=1, std::ops::RangeInclusive::new(1, 0), -3..=-1] {
         let err = SummaryData::with_shifts(&f.v, &f.data, noise, nodes.clone(), shifts.clone())
             .unwrap_err();
         assert!(

@@ -29,6 +29,35 @@ pub fn chain_rng(seed: u64, chain: usize) -> Xoshiro256PlusPlus {
     rng
 }
 
+/// The index j drawn with probability ∝ exp(`log_weights[j]`) by the uniform `u` ∈ [0, 1)
+/// (inverse CDF); `None` if no weight is finite. Non-finite weights are never drawn.
+fn draw_by_log_weight(log_weights: &[f64], u: f64) -> Option<usize> {
+    let max = log_weights
+        .iter()
+        .copied()
+        .filter(|w| w.is_finite())
+        .fold(f64::NEG_INFINITY, f64::max);
+    if !max.is_finite() {
+        return None;
+    }
+    let weight = |w: f64| if w.is_finite() { (w - max).exp() } else { 0.0 };
+    let total: f64 = log_weights.iter().map(|&w| weight(w)).sum();
+    let mut remaining = u * total;
+    let mut last = None;
+    for (j, &w) in log_weights.iter().enumerate() {
+        let p = weight(w);
+        if p > 0.0 {
+            last = Some(j);
+            if remaining < p {
+                return Some(j);
+            }
+            remaining -= p;
+        }
+    }
+    // Rounding left u·total beyond the sum: the last drawable index.
+    last
+}
+
 /// Step size the initial heuristic starts from (Stan's default).
 const INITIAL_STEP_SIZE: f64 = 1.0;
 
@@ -122,7 +151,52 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
                 stats.log_density = self.point.log_density;
             }
         }
+        for which in 0..self.hamiltonian.target().orbit_count() {
+            if self.try_orbit(which, rng) {
+                stats.orbit_moved = true;
+                stats.log_density = self.point.log_density;
+            }
+        }
         stats
+    }
+
+    /// The target's orbit move `which`: a member of the orbit drawn by its weights, accepted
+    /// by Metropolis–Hastings (see [`Space::orbit`]). With weights w and the draw j from x = x_c,
+    /// the proposal's probabilities are e^(w_j)/Z forwards and e^(w_c)/Z back (the same orbit,
+    /// the same Z up to the constant), so the acceptance ratio is
+    /// p(x_j) |det ∂x_j/∂x| e^(w_c) / (p(x) e^(w_j)).
+    fn try_orbit<R: Rng + ?Sized>(&mut self, which: usize, rng: &mut R) -> bool {
+        let target = self.hamiltonian.target();
+        let mut weights = Vec::new();
+        let Some(current) = target.orbit(which, &self.point.x, &mut weights) else {
+            return false;
+        };
+        let log_weights: Vec<f64> = weights.iter().map(|[a, b]| a + b).collect();
+        let Some(&log_current) = log_weights.get(current) else {
+            return false;
+        };
+        let Some(drawn) = draw_by_log_weight(&log_weights, rng.random::<f64>()) else {
+            return false;
+        };
+        if drawn == current {
+            return false;
+        }
+        let mut image = vec![0.0; self.point.x.len()];
+        let offset = drawn as isize - current as isize;
+        let Some(log_det) = target.orbit_image(which, &self.point.x, offset, &mut image) else {
+            return false;
+        };
+        let proposal = self.hamiltonian.point(image);
+        let log_ratio = proposal.log_density - self.point.log_density + log_det
+            - (log_weights[drawn] - log_current);
+        // A NaN ratio compares false: rejected.
+        if rng.random::<f64>().ln() < log_ratio {
+            self.point = proposal;
+            self.hamiltonian.target().canonicalize(&mut self.point.x);
+            true
+        } else {
+            false
+        }
     }
 
     /// The target's mirror move `which`, accepted by Metropolis–Hastings (see

@@ -108,5 +108,6 @@ pub(crate) fn metropolised_trajectory<T: LogDensity + ?Sized, R: Rng + ?Sized>(
         tree_depth: 0,
         divergent,
         mirrored: false,
+        orbit_moved: false,
     }
 }

@@ -30,6 +30,10 @@ pub struct DrawStats {
     /// Whether one of the target's mirror moves ([`Space::mirror`](crate::Space::mirror)) was
     /// accepted after the kernel's transition; `log_density` is then the image's.
     pub mirrored: bool,
+    /// Whether one of the target's orbit moves ([`Space::orbit`](crate::Space::orbit)) was
+    /// accepted after the kernel's transition and its mirror moves; `log_density` is then the
+    /// new point's.
+    pub orbit_moved: bool,
 }
 
 /// A Markov transition kernel that leaves the target invariant for a fixed step size and metric.

@@ -235,6 +235,7 @@ impl Kernel for Nuts {
             tree_depth: depth,
             divergent: builder.divergent,
             mirrored: false,
+            orbit_moved: false,
         };
         *point = tree.proposal;
         stats

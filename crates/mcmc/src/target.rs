@@ -42,6 +42,40 @@ pub trait Space {
     fn mirror(&self, _which: usize, _x: &[f64], _image: &mut [f64]) -> Option<f64> {
         None
     }
+
+    /// Number of orbit moves ([`Space::orbit`]) the sampler tries after every transition and
+    /// its mirror moves, in order. The default has none.
+    fn orbit_count(&self) -> usize {
+        0
+    }
+
+    /// Orbit move `which` (< [`Space::orbit_count`]): for a target whose density along a
+    /// discrete set of images of x (the orbit of x under a group of maps, such as the shifts of
+    /// a time by whole samples) is cheap to approximate, which a gradient kernel crosses only
+    /// through low density. Writes one weight per member x_j of the orbit into `weights`,
+    /// [a_j, b_j] with a_j + b_j ≈ ln p(x_j) + ln|det ∂x_j/∂x| up to a constant (b_j the
+    /// likelihood's part, which [`Tempered`] scales by β), and returns the index of x itself;
+    /// `None` where there is no move. The orbit must be the same set, in the same order, from
+    /// any of its members, and the weights the same up to a constant. The sampler draws x_j with
+    /// probability ∝ exp(a_j + b_j) and accepts it by Metropolis–Hastings against the exact
+    /// density, so the weights need only be close for the move to be accepted often; the move
+    /// leaves p invariant however close they are.
+    fn orbit(&self, _which: usize, _x: &[f64], _weights: &mut Vec<[f64; 2]>) -> Option<usize> {
+        None
+    }
+
+    /// The member of orbit `which` that is `offset` places after x in the order of
+    /// [`Space::orbit`]: writes it into `image` and returns ln|det ∂x'/∂x|, or `None` where it
+    /// is not defined.
+    fn orbit_image(
+        &self,
+        _which: usize,
+        _x: &[f64],
+        _offset: isize,
+        _image: &mut [f64],
+    ) -> Option<f64> {
+        None
+    }
 }
 
 /// A differentiable (unnormalised) log density on ℝⁿ, the target of every kernel.
@@ -141,6 +175,27 @@ impl<M: PriorLikelihood + ?Sized> Space for Tempered<'_, M> {
     fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
         self.model.mirror(which, x, image)
     }
+
+    fn orbit_count(&self) -> usize {
+        self.model.orbit_count()
+    }
+
+    fn orbit(&self, which: usize, x: &[f64], weights: &mut Vec<[f64; 2]>) -> Option<usize> {
+        let current = self.model.orbit(which, x, weights)?;
+        let beta = self.beta();
+        weights.iter_mut().for_each(|w| w[1] *= beta);
+        Some(current)
+    }
+
+    fn orbit_image(
+        &self,
+        which: usize,
+        x: &[f64],
+        offset: isize,
+        image: &mut [f64],
+    ) -> Option<f64> {
+        self.model.orbit_image(which, x, offset, image)
+    }
 }
 
 impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
@@ -190,6 +245,57 @@ mod tests {
             grad.iter_mut().zip(x).for_each(|(g, xi)| *g = 2.0 - xi);
             -0.5 * x.iter().map(|xi| (xi - 2.0).powi(2)).sum::<f64>()
         }
+    }
+
+    impl Model {
+        /// The orbit {x + j e₀: j = −1, 0, 1} with weights [ln π, ln L] of each member.
+        fn orbit_weights(x: &[f64]) -> Vec<[f64; 2]> {
+            (-1..=1)
+                .map(|j| {
+                    let shifted = [x[0] + f64::from(j), x[1]];
+                    let mut g = [0.0; 2];
+                    [
+                        Model.log_prior_and_gradient(&shifted, &mut g),
+                        Model.log_likelihood_and_gradient(&shifted, &mut g),
+                    ]
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn tempered_orbit_weights_scale_the_likelihood_part() {
+        struct WithOrbit;
+        impl Space for WithOrbit {
+            fn dim(&self) -> usize {
+                2
+            }
+            fn orbit_count(&self) -> usize {
+                1
+            }
+            fn orbit(&self, _: usize, x: &[f64], weights: &mut Vec<[f64; 2]>) -> Option<usize> {
+                *weights = Model::orbit_weights(x);
+                Some(1)
+            }
+        }
+        impl PriorLikelihood for WithOrbit {
+            fn log_prior_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+                Model.log_prior_and_gradient(x, grad)
+            }
+            fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+                Model.log_likelihood_and_gradient(x, grad)
+            }
+        }
+        let x = [0.5, -1.0];
+        let plain = Model::orbit_weights(&x);
+        let mut weights = Vec::new();
+        let tempered = Tempered::new(&WithOrbit, 0.25);
+        assert_eq!(tempered.orbit_count(), 1);
+        assert_eq!(tempered.orbit(0, &x, &mut weights), Some(1));
+        for (w, p) in weights.iter().zip(&plain) {
+            assert_eq!(*w, [p[0], 0.25 * p[1]]);
+        }
+        assert_eq!(Tempered::new(&Model, 0.25).orbit(0, &x, &mut weights), None);
     }
 
     #[test]

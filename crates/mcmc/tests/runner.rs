@@ -319,3 +319,92 @@ fn mirror_moves_between_modes_with_the_right_weights() {
         }
     }
 }
+
+/// A comb in x₀: teeth at the integers, p(x₀) ∝ exp(−x₀²/18)·(1.01 + cos 2πx₀)⁸ with ~42 nats
+/// between neighbouring teeth, x₁ ~ N(0, 1); the orbit {x₀ + j: |x₀ + j| < 20} of whole shifts,
+/// its weights the envelope made 10% too narrow, which the Metropolis–Hastings step corrects.
+struct Comb {
+    orbit: bool,
+}
+
+impl Comb {
+    const LIMIT: f64 = 20.0;
+
+    fn envelope(x0: f64) -> f64 {
+        -x0 * x0 / 18.0
+    }
+}
+
+impl Space for Comb {
+    fn dim(&self) -> usize {
+        2
+    }
+
+    fn orbit_count(&self) -> usize {
+        usize::from(self.orbit)
+    }
+
+    fn orbit(&self, _which: usize, x: &[f64], weights: &mut Vec<[f64; 2]>) -> Option<usize> {
+        let first = (-Self::LIMIT - x[0]).floor() as isize + 1;
+        let last = (Self::LIMIT - x[0]).ceil() as isize - 1;
+        weights.clear();
+        weights.extend((first..=last).map(|j| {
+            let shifted = x[0] + j as f64;
+            [0.0, 1.1 * Self::envelope(shifted)]
+        }));
+        Some((-first) as usize)
+    }
+
+    fn orbit_image(
+        &self,
+        _which: usize,
+        x: &[f64],
+        offset: isize,
+        image: &mut [f64],
+    ) -> Option<f64> {
+        image.copy_from_slice(&[x[0] + offset as f64, x[1]]);
+        Some(0.0)
+    }
+}
+
+impl LogDensity for Comb {
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        let (s, c) = (std::f64::consts::TAU * x[0]).sin_cos();
+        grad[0] = -x[0] / 9.0 - 8.0 * std::f64::consts::TAU * s / (1.01 + c);
+        grad[1] = -x[1];
+        Self::envelope(x[0]) + 8.0 * (1.01 + c).ln() - 0.5 * x[1] * x[1]
+    }
+}
+
+/// With the orbit move, NUTS's chains visit the comb's teeth in proportion to their weights
+/// (the move corrects its approximate weights); without it each chain keeps to one tooth.
+#[test]
+fn orbit_moves_between_teeth_with_the_right_weights() {
+    let config = config(MetricAdaptation::Diagonal, 300, 2000, 13);
+    let samples = sample(&Comb { orbit: true }, &Nuts::default(), &config).unwrap();
+    let draws: Vec<f64> = samples.param_chains(0).concat();
+    // The teeth are narrow and alike: tooth k has weight ∝ exp(−k²/18), so P(|k| ≤ 2) ≈ 0.598
+    // (0.79 if the move did not correct its weights).
+    let weight = |k: f64| (-k * k / 18.0).exp();
+    let total: f64 = (-19..=19).map(|k| weight(f64::from(k))).sum();
+    let expected = (-2..=2).map(|k| weight(f64::from(k))).sum::<f64>() / total;
+    let central = draws.iter().filter(|x| x.round().abs() <= 2.0).count() as f64;
+    let central = central / draws.len() as f64;
+    // Binomial error of 8000 draws ≈ 0.006; the chains' autocorrelation inflates it.
+    assert!((central - expected).abs() < 0.03, "{central} vs {expected}");
+    let moves: usize = samples
+        .chain_summaries()
+        .iter()
+        .map(|c| c.orbit_moves)
+        .sum();
+    assert!(moves > 2000, "{moves}");
+
+    let stuck = sample(&Comb { orbit: false }, &Nuts::default(), &config).unwrap();
+    for chain in stuck.param_chains(0) {
+        let tooth = chain[0].round();
+        assert!(
+            chain.iter().all(|x| x.round() == tooth),
+            "a chain left its tooth"
+        );
+    }
+}

@@ -233,6 +233,11 @@ pub struct SamplerSection {
     /// geocentre and re-solves theta_jn, phase, psi and the distance so that both detectors see
     /// the same signal). Applies with exactly two detectors and the circular phases.
     pub sky_ring_reflection: bool,
+    /// Whether the chains try the orbit move through time after every transition (a draw among
+    /// the point's copies moved by whole samples in geocent_time, and by quarter turns in phase,
+    /// by the likelihood there, accepted by Metropolis–Hastings). Applies when relative binning
+    /// follows whole-sample time shifts, as it does for a wide posterior.
+    pub time_orbit: bool,
     /// Whether the likelihood is marginalised over luminosity_distance (bilby's
     /// `distance_marginalization`): the sampler explores the other parameters, and each draw's
     /// distance is drawn from its conditional posterior. Applies when luminosity_distance is
@@ -272,6 +277,7 @@ impl Default for SamplerSection {
             circular_phases: coordinates.circular_phases,
             inclination_mirror: coordinates.inclination_mirror,
             sky_ring_reflection: coordinates.sky_ring_reflection,
+            time_orbit: coordinates.time_orbit,
             distance_marginalization: coordinates.distance_marginalization,
             num_chains: 4,
             num_warmup: 700,
@@ -297,6 +303,7 @@ impl SamplerSection {
             circular_phases: self.circular_phases,
             inclination_mirror: self.inclination_mirror,
             sky_ring_reflection: self.sky_ring_reflection,
+            time_orbit: self.time_orbit,
         }
     }
 

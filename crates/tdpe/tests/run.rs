@@ -232,7 +232,8 @@ fn distance_marginalization_is_recorded_and_can_be_switched_off() {
 
 /// A weaker signal, whose Fisher design set needs more nodes than the budget, gets its nodes
 /// from a pilot run's draws, and the run reports the pilot and the check against the exact
-/// likelihood.
+/// likelihood; its relative binning follows whole-sample time shifts, so the chains move by
+/// the time orbit too (the loud default run has no such moves).
 #[test]
 fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
     let dir = scratch("pilot");
@@ -259,6 +260,12 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
     assert_eq!(rb["check_points"], 60, "{rb}");
     let max_error = rb["max_abs_error"].as_f64().unwrap();
     assert!(max_error < 0.01, "{rb}");
+    let chains = result["meta_data"]["chains"].as_array().unwrap();
+    let time_moves: u64 = chains
+        .iter()
+        .map(|c| c["orbit_moves"].as_u64().unwrap())
+        .sum();
+    assert!(time_moves > 0, "{chains:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -8,4 +8,4 @@ mod relative_binning;
 
 pub use design::{draw_design_points, DesignPoint, DetectorFiducial};
 pub use exact::BbhExactLikelihood;
-pub use relative_binning::{BbhRelativeBinning, RelativeBinningOptions, SetupProfile};
+pub use relative_binning::{BbhRelativeBinning, RelativeBinningOptions, SetupProfile, TimeLattice};

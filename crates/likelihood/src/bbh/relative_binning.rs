@@ -126,6 +126,14 @@ impl DetectorSummary {
         m.clamp(*shifts.start() as f64, *shifts.end() as f64) as isize
     }
 
+    /// Whether the whole-sample shift of a trial arriving at `shift` is within the summary
+    /// data's shifts (not clamped).
+    fn follows(&self, shift: f64) -> bool {
+        let m = ((shift - self.arrival) / self.dt).round();
+        let shifts = self.summary.shifts();
+        (*shifts.start() as f64..=*shifts.end() as f64).contains(&m)
+    }
+
     /// For a trial arriving at `shift` = t_c + τ_k, m whole samples after the fiducial (plus
     /// a fraction): the waveform W(t_b + m·dt − `shift`) at the nodes moved by m samples, with
     /// its traces in `s.modes` if `traced`, then c_b = `factor`·W/v_b and m, into the scratch
@@ -257,6 +265,19 @@ fn detector_fiducials<'a>(
             weights,
         })
         .collect()
+}
+
+/// The inner products of a trial moved in time by whole samples ([`BbhRelativeBinning::time_lattice`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeLattice {
+    /// The sample spacing (s).
+    pub dt: f64,
+    /// The first step j (≤ 0) of `data_terms`: geocent_time moved by j·dt.
+    pub first: isize,
+    /// ⟨d|h⟩ summed over the detectors at the steps j = first, first + 1, … (0 is the trial).
+    pub data_terms: Vec<f64>,
+    /// ⟨h|h⟩ summed over the detectors, at every step.
+    pub h_h: f64,
 }
 
 /// The relative-binning likelihood of a BBH over a detector network.
@@ -524,6 +545,57 @@ impl BbhRelativeBinning {
                 total += det.summary.inner_products(&ds.c, ds.shift, &mut ds.ws)?;
             }
             Ok(total)
+        })
+    }
+
+    /// The sample spacing of the time lattice ([`Self::time_lattice`]), `None` without one
+    /// (summary data without shifts).
+    pub fn lattice_spacing(&self) -> Option<f64> {
+        let shifted = self.detectors.iter().any(|d| d.summary.shifts() != (0..=0));
+        shifted.then(|| self.detectors[0].dt)
+    }
+
+    /// ⟨d|h⟩ at `p` with geocent_time moved by every whole number of samples j the summary
+    /// data's shifts follow in all detectors, and ⟨h|h⟩ (docs/likelihood.md §3.10): the node
+    /// coefficients once, then one pass over each detector's data projections. ⟨h|h⟩ is that at
+    /// `p` for every j (the Gram matrices of other shifts differ by ~10⁻⁶ of it). `None` without
+    /// shifts, or where `p` arrives outside them in a detector.
+    pub fn time_lattice(&self, p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
+        let Some(dt) = self.lattice_spacing() else {
+            return Ok(None);
+        };
+        let waveform = self
+            .model
+            .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
+        SCRATCH.with_borrow_mut(|s| {
+            let detectors = first_detectors(&mut s.detectors, self.detectors.len());
+            let (mut first, mut last) = (isize::MIN, isize::MAX);
+            let mut h_h = 0.0;
+            for (k, (det, ds)) in self.detectors.iter().zip(detectors.iter_mut()).enumerate() {
+                let proj = self.model.projection(k, p).value;
+                let arrival = p.geocent_time + proj.delay;
+                if !det.follows(arrival) {
+                    return Ok(None);
+                }
+                det.coefficients(&waveform, proj.factor, arrival, ds, false);
+                h_h += det.summary.inner_products(&ds.c, ds.shift, &mut ds.ws)?.h_h;
+                let shifts = det.summary.shifts();
+                first = first.max(shifts.start() - ds.shift);
+                last = last.min(shifts.end() - ds.shift);
+            }
+            let mut data_terms = vec![0.0; usize::try_from(last - first + 1).unwrap_or(0)];
+            let mut terms = Vec::with_capacity(data_terms.len());
+            for (det, ds) in self.detectors.iter().zip(detectors.iter()) {
+                let shifts = ds.shift + first..=ds.shift + last;
+                det.summary.data_terms(&ds.c, shifts, &mut terms)?;
+                data_terms.iter_mut().zip(&terms).for_each(|(d, t)| *d += t);
+            }
+            Ok(Some(TimeLattice {
+                dt,
+                first,
+                data_terms,
+                h_h,
+            }))
         })
     }
 

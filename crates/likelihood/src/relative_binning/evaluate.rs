@@ -16,6 +16,7 @@
 use super::error::{check_finite_complex, check_len, RbError};
 use super::summary::SummaryData;
 use num_complex::Complex64;
+use std::ops::RangeInclusive;
 
 /// Scratch for [`SummaryData::log_likelihood_ratio`] and [`SummaryData::adjoint`]; one per
 /// thread, reusable across calls (and resized if used with summary data of another size).
@@ -369,6 +370,24 @@ impl SummaryData {
         ws: &mut RbWorkspace,
     ) -> Result<f64, RbError> {
         Ok(self.inner_products(c, shift, ws)?.log_likelihood_ratio())
+    }
+
+    /// ⟨d|h⟩ = Re(cᵀa(m)) of the node coefficients `c` at every whole-sample shift m in
+    /// `shifts` (all within [`SummaryData::shifts`]), into `out`: the data terms of the same
+    /// trial moved by whole samples, which take one pass over the data projections and no
+    /// waveform (docs/likelihood.md §3.10).
+    pub fn data_terms(
+        &self,
+        c: &[Complex64],
+        shifts: RangeInclusive<isize>,
+        out: &mut Vec<f64>,
+    ) -> Result<(), RbError> {
+        check_coefficients(c, self.node_count())?;
+        out.clear();
+        for shift in shifts {
+            out.push(data_term(c, self.a_at(shift)?));
+        }
+        Ok(())
     }
 
     /// The inner products as [`Self::inner_products`], leaving t = Gs in `ws` for

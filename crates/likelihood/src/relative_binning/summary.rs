@@ -274,7 +274,7 @@ impl SummaryData {
 
     /// As [`Self::new`], for trials whose arrival time is any whole number of samples m ∈
     /// `shifts` after the fiducial's (plus a fraction), the basis moved by m samples: the data
-    /// projection a(m) of each shift, and the Gram matrix exactly at up to [`GRAM_ANCHORS`]
+    /// projection a(m) of each shift, and the Gram matrix exactly at up to `GRAM_ANCHORS` (17)
     /// of them, the nearest serving the others (docs/likelihood.md §3.9). `shifts` must contain
     /// 0 and end there: the basis moved later would no longer reach the first samples of the
     /// segment.

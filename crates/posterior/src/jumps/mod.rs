@@ -1,13 +1,15 @@
 //! Metropolis–Hastings jumps between modes of the posterior that a gradient kernel rarely
 //! crosses (docs/sampling.md §4): involutions θ → θ' of the physical parameters, which the
 //! posterior turns into jumps of the sampler's x ([`tdpe_mcmc::Space::mirror`]; the
-//! determinant bookkeeping is in §4's introduction).
+//! determinant bookkeeping is in §4's introduction), and the orbit through time
+//! ([`time_orbit`], a [`tdpe_mcmc::Space::orbit`] move).
 //!
 //! A new jump goes into a module of its own here, with a variant of [`Jump`] and a line in
 //! [`crate::Posterior`]'s options that says when the prior allows it.
 
 pub mod inclination_mirror;
 pub mod sky_ring;
+pub mod time_orbit;
 
 use tdpe_signal::ParameterVector;
 

@@ -24,13 +24,14 @@ mod options;
 #[cfg(test)]
 mod tests;
 
-use tdpe_likelihood::{BbhRelativeBinning, InnerProducts, LikelihoodError};
+use tdpe_likelihood::{BbhRelativeBinning, InnerProducts, LikelihoodError, TimeLattice};
 use tdpe_mcmc::{LogDensity, PriorLikelihood, Space};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
 pub use crate::affine::Affine;
 use crate::coordinates::{pull_back, Coordinates, Jacobian};
 use crate::distance_marginal::DistanceMarginal;
+use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
 use crate::prior::{Distribution, PriorSet};
 use crate::transform::Transform;
@@ -51,6 +52,18 @@ pub trait BbhLikelihood: Sync {
         f: &dyn Fn(InnerProducts) -> [f64; 3],
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError>;
+
+    /// The sample spacing of [`Self::time_lattice`], `None` if the likelihood has none (the
+    /// default).
+    fn lattice_spacing(&self) -> Option<f64> {
+        None
+    }
+
+    /// ⟨d|h⟩ at θ with geocent_time moved by whole samples, and ⟨h|h⟩, where the likelihood
+    /// gives them cheaply ([`BbhRelativeBinning::time_lattice`]); `None` otherwise.
+    fn time_lattice(&self, _p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
+        Ok(None)
+    }
 }
 
 impl BbhLikelihood for BbhRelativeBinning {
@@ -65,6 +78,14 @@ impl BbhLikelihood for BbhRelativeBinning {
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
         BbhRelativeBinning::function_and_gradient(self, p, f, gradient)
+    }
+
+    fn lattice_spacing(&self) -> Option<f64> {
+        BbhRelativeBinning::lattice_spacing(self)
+    }
+
+    fn time_lattice(&self, p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
+        BbhRelativeBinning::time_lattice(self, p)
     }
 }
 
@@ -96,6 +117,9 @@ pub struct Posterior<L> {
     maps: Coordinates,
     /// The jumps offered to the sampler after every transition, in order.
     jumps: Vec<Jump>,
+    /// The orbit move through time offered after the jumps, if chosen and the likelihood
+    /// follows whole-sample time shifts.
+    time_orbit: Option<TimeOrbit>,
     /// The likelihood marginalised over luminosity_distance (then not sampled), if chosen.
     distance: Option<DistanceMarginal>,
     /// The requested coordinates and jumps that do not apply to these priors.
@@ -126,6 +150,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             fixed,
             maps: Coordinates::default(),
             jumps: Vec::new(),
+            time_orbit: None,
             distance: None,
             not_applied: Vec::new(),
         }
@@ -363,29 +388,65 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
     }
 
-    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`Space::mirror`]): the map's
-    /// ln|det ∂θ'/∂θ| plus that of the coordinate maps, |det ∂θ/∂x| at x over that at x', each
-    /// the prior term's Jacobian part (docs/sampling.md §4).
+    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`Space::mirror`]).
     fn mirror_image(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
-        let log_jacobian = |forwarded: &Forwarded| {
-            let mut grad = vec![0.0; forwarded.coordinates.len()];
-            self.prior_term(forwarded, &mut grad) - self.log_prior(&forwarded.theta)
-        };
         let forwarded = self.forward(x);
         let distance_sampled = self.is_sampled(Parameter::LuminosityDistance);
         let (theta_image, log_det_theta) = self
             .jumps
             .get(which)?
             .image(&forwarded.theta, distance_sampled)?;
-        let x_image = self.to_x(&theta_image);
+        self.image_in_x(&forwarded, &theta_image, log_det_theta, image)
+    }
+
+    /// x' of the image θ' of the point `forwarded` under a map of ln|det ∂θ'/∂θ| =
+    /// `log_det_theta`, into `image`, and ln|det ∂x'/∂x|: the map's plus that of the
+    /// coordinate maps, |det ∂θ/∂x| at x over that at x', each the prior term's Jacobian part
+    /// (docs/sampling.md §4); `None` where θ' lies outside the prior's support.
+    fn image_in_x(
+        &self,
+        forwarded: &Forwarded,
+        theta_image: &ParameterVector,
+        log_det_theta: f64,
+        image: &mut [f64],
+    ) -> Option<f64> {
+        let log_jacobian = |forwarded: &Forwarded| {
+            let mut grad = vec![0.0; forwarded.coordinates.len()];
+            self.prior_term(forwarded, &mut grad) - self.log_prior(&forwarded.theta)
+        };
+        let x_image = self.to_x(theta_image);
         let log_det =
-            log_det_theta + log_jacobian(&forwarded) - log_jacobian(&self.forward(&x_image));
+            log_det_theta + log_jacobian(forwarded) - log_jacobian(&self.forward(&x_image));
         if !log_det.is_finite() {
             // The image lies outside the prior's support (or the waveform's domain).
             return None;
         }
         image.copy_from_slice(&x_image);
         Some(log_det)
+    }
+
+    /// The time orbit's weights at x (see [`Space::orbit`], [`TimeOrbit::weights`]): the
+    /// likelihood's time lattice at θ(x), through the distance marginal if there is one.
+    fn time_orbit_weights(&self, x: &[f64], weights: &mut Vec<[f64; 2]>) -> Option<usize> {
+        let orbit = self.time_orbit.as_ref()?;
+        let theta = self.forward(x).theta;
+        let p = BbhParameters::from_array(theta);
+        let lattice = self.likelihood.time_lattice(&p).ok()??;
+        let time_prior = &self.priors.prior(Parameter::GeocentTime).distribution;
+        let log_likelihood = |ip: InnerProducts| match &self.distance {
+            Some(marginal) => marginal.log_marginal(ip)[0],
+            None => ip.log_likelihood_ratio(),
+        };
+        Some(orbit.weights(&theta, &lattice, time_prior, log_likelihood, weights))
+    }
+
+    /// The time orbit's member `offset` places after x and ln|det ∂x'/∂x| (see
+    /// [`Space::orbit_image`]); the orbit's maps are translations of θ (determinant 1).
+    fn time_orbit_image(&self, x: &[f64], offset: isize, image: &mut [f64]) -> Option<f64> {
+        let orbit = self.time_orbit.as_ref()?;
+        let forwarded = self.forward(x);
+        let theta_image = orbit.image(&forwarded.theta, offset);
+        self.image_in_x(&forwarded, &theta_image, 0.0, image)
     }
 
     /// ln L (or with distance marginalisation ln L_D) and its θ-gradient at θ (−∞ and zeros
@@ -429,6 +490,24 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
 
     fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
         self.mirror_image(which, x, image)
+    }
+
+    fn orbit_count(&self) -> usize {
+        usize::from(self.time_orbit.is_some())
+    }
+
+    fn orbit(&self, _which: usize, x: &[f64], weights: &mut Vec<[f64; 2]>) -> Option<usize> {
+        self.time_orbit_weights(x, weights)
+    }
+
+    fn orbit_image(
+        &self,
+        _which: usize,
+        x: &[f64],
+        offset: isize,
+        image: &mut [f64],
+    ) -> Option<f64> {
+        self.time_orbit_image(x, offset, image)
     }
 }
 

@@ -15,6 +15,7 @@ use crate::coordinates::CoordinateMap;
 use crate::distance_marginal::DistanceMarginal;
 use crate::jumps::inclination_mirror::InclinationMirror;
 use crate::jumps::sky_ring::SkyRingReflection;
+use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
 use crate::prior::{Distribution, PriorSet};
 use crate::transform::{spans_period, Transform};
@@ -81,6 +82,9 @@ pub struct CoordinateOptions {
     pub inclination_mirror: bool,
     /// The jump between the ends of the two-detector sky ring after every transition.
     pub sky_ring_reflection: bool,
+    /// The orbit move through whole-sample time shifts (and quarter turns of the phase) after
+    /// every transition, where the likelihood follows such shifts.
+    pub time_orbit: bool,
 }
 
 impl Default for CoordinateOptions {
@@ -93,6 +97,7 @@ impl Default for CoordinateOptions {
             circular_phases: true,
             inclination_mirror: true,
             sky_ring_reflection: true,
+            time_orbit: true,
         }
     }
 }
@@ -165,7 +170,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     ) -> Self {
         let mut posterior = Self::in_parameters(priors, likelihood);
         // The distance first: it removes a coordinate, which the others' checks see.
-        let requests: [Request<Self>; 8] = [
+        let requests: [Request<Self>; 9] = [
             (
                 options.distance_marginalization,
                 "distance_marginalization",
@@ -200,6 +205,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             (options.sky_ring_reflection, "sky_ring_reflection", &|p| {
                 p.use_sky_ring_reflection(network)
             }),
+            (options.time_orbit, "time_orbit", &|p| p.use_time_orbit()),
         ];
         for (requested, option, apply) in requests {
             if !requested {
@@ -392,6 +398,34 @@ impl<L: BbhLikelihood> Posterior<L> {
                 .ok_or("it needs exactly two detectors at distinct, non-antipodal sites")?;
             self.jumps.push(Jump::SkyRing(Box::new(ring)));
         }
+        Ok(())
+    }
+
+    /// Offers the sampler the orbit move through time (see [`TimeOrbit`]) after every
+    /// transition and jump, with the phase's quarter turns where phase is sampled with a
+    /// uniform periodic prior over a full turn (two of them with the circular phases, which do
+    /// not tell φ from φ + π). Only a likelihood that follows whole-sample time shifts has the
+    /// orbit's cheap weights (relative binning for a wide posterior, docs/sampling.md §8.4);
+    /// with any other the move is not offered, which is no refusal of the priors.
+    pub(super) fn use_time_orbit(&mut self) -> Refusal {
+        if !self.is_sampled(Parameter::GeocentTime) {
+            return Err("geocent_time is not sampled");
+        }
+        let Some(dt) = self.likelihood.lattice_spacing() else {
+            return Ok(());
+        };
+        let phase = self.priors.prior(Parameter::Phase);
+        let support = phase.distribution.support();
+        let full_turn = self.is_sampled(Parameter::Phase)
+            && matches!(phase.distribution, Distribution::Uniform { .. })
+            && phase.is_periodic()
+            && spans_period(support, std::f64::consts::TAU);
+        let polarities = match (full_turn, self.maps.circular_phases().is_some()) {
+            (false, _) => 1,
+            (true, true) => 2,
+            (true, false) => 4,
+        };
+        self.time_orbit = Some(TimeOrbit::new(dt, polarities, support));
         Ok(())
     }
 }

@@ -168,6 +168,7 @@ fn options_report_what_does_not_apply() {
         circular_phases: false,
         inclination_mirror: false,
         sky_ring_reflection: false,
+        time_orbit: false,
     };
     let post = Posterior::new(priors(&fixed_spin), mock(), &none, &network(&["H1"]));
     assert_eq!(post.not_applied(), &[]);
@@ -615,4 +616,109 @@ fn network(names: &[&str]) -> Network {
         gmst: 0.8,
         ..Network::new(model, vec![1.0; names.len()]).unwrap()
     }
+}
+
+/// [`Mock`] with a time lattice of spacing [`LATTICE_DT`]: the inner products at each of
+/// ±[`LATTICE_STEPS`] whole steps of geocent_time, evaluated there.
+struct LatticeMock(Mock);
+
+const LATTICE_DT: f64 = 1.0 / 2048.0;
+const LATTICE_STEPS: isize = 50;
+
+impl BbhLikelihood for LatticeMock {
+    fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
+        self.0.inner_products(p)
+    }
+
+    fn function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        f: &dyn Fn(InnerProducts) -> [f64; 3],
+        g: &mut ParameterVector,
+    ) -> Result<f64, LikelihoodError> {
+        self.0.function_and_gradient(p, f, g)
+    }
+
+    fn lattice_spacing(&self) -> Option<f64> {
+        Some(LATTICE_DT)
+    }
+
+    fn time_lattice(&self, p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
+        let at = |j: isize| {
+            let mut moved = *p;
+            moved.geocent_time += j as f64 * LATTICE_DT;
+            self.0.inner_products(&moved)
+        };
+        let data_terms = (-LATTICE_STEPS..=LATTICE_STEPS)
+            .map(|j| Ok(at(j)?.d_h))
+            .collect::<Result<_, LikelihoodError>>()?;
+        Ok(Some(TimeLattice {
+            dt: LATTICE_DT,
+            first: -LATTICE_STEPS,
+            data_terms,
+            h_h: at(0)?.h_h,
+        }))
+    }
+}
+
+/// The time orbit in the sampler's coordinates: offered only with a likelihood that has a time
+/// lattice; its weights differ from member to member as ln p(x_j) + ln|det ∂x_j/∂x| does (for
+/// the members at the same phase, where the mock's lattice is exact), and a member a quarter
+/// turn away has the phase π/2 later at its time step.
+#[test]
+fn time_orbit_weights_follow_the_density_of_its_members() {
+    let options = CoordinateOptions::default();
+    let h1l1 = network(&["H1", "L1"]);
+    let plain = Posterior::new(priors(GW150914_LIKE_PRIOR), mock(), &options, &h1l1);
+    assert_eq!(Space::orbit_count(&plain), 0);
+    let mut post = Posterior::new(
+        priors(GW150914_LIKE_PRIOR),
+        LatticeMock(mock()),
+        &options,
+        &h1l1,
+    );
+    assert_eq!(post.not_applied(), &[]);
+    assert_eq!(Space::orbit_count(&post), 1);
+    let center = post.to_y(&THETA);
+    let scales = vec![0.3; center.len()];
+    post.standardize(Affine::diagonal(center, &scales));
+    let x = post.to_x(&THETA);
+    let mut weights = Vec::new();
+    let current = Space::orbit(&post, 0, &x, &mut weights).unwrap();
+    // Two quarter turns with the circular phases.
+    assert_eq!(weights.len(), 2 * (2 * LATTICE_STEPS as usize + 1));
+    assert_eq!(current, 2 * LATTICE_STEPS as usize);
+    let weight = |i: usize| weights[i][0] + weights[i][1];
+    let mut g = vec![0.0; x.len()];
+    let log_p = post.log_density_and_gradient(&x, &mut g);
+    let theta = post.parameters(&x);
+    for offset in [-100isize, -37 * 2, -2, 2, 13 * 2, 100] {
+        let mut image = vec![0.0; x.len()];
+        let log_det = Space::orbit_image(&post, 0, &x, offset, &mut image).unwrap();
+        let log_p_image = post.log_density_and_gradient(&image, &mut g);
+        let expected = weight(current.checked_add_signed(offset).unwrap()) - weight(current);
+        let got = log_p_image + log_det - log_p;
+        assert!(
+            (got - expected).abs() < 1e-8,
+            "{offset}: {got} vs {expected}"
+        );
+        let moved = post.parameters(&image);
+        let dt = (offset / 2) as f64 * LATTICE_DT;
+        assert!((moved[Parameter::GeocentTime] - theta[Parameter::GeocentTime] - dt).abs() < 1e-9);
+    }
+    assert!(
+        (weight(current + 60) - weight(current)).abs() > 1.0,
+        "a flat orbit tests nothing"
+    );
+    let mut image = vec![0.0; x.len()];
+    Space::orbit_image(&post, 0, &x, 2 * 5 + 1, &mut image).unwrap();
+    let turned = post.parameters(&image);
+    let phase_sum = |t: &ParameterVector| t[Parameter::Phase] + t[Parameter::Psi];
+    let quarter = (phase_sum(&turned) - phase_sum(&theta)).rem_euclid(std::f64::consts::PI);
+    assert!(
+        (quarter - std::f64::consts::FRAC_PI_2).abs() < 1e-9,
+        "{quarter}"
+    );
+    let dt = turned[Parameter::GeocentTime] - theta[Parameter::GeocentTime];
+    assert!((dt - 5.0 * LATTICE_DT).abs() < 1e-9);
 }

@@ -67,6 +67,11 @@ pub struct Args {
     #[arg(long, value_name = "BOOL")]
     pub sky_ring_reflection: Option<bool>,
 
+    /// Try the orbit move through whole-sample time shifts after every transition, where
+    /// relative binning follows them [config: sampler.time_orbit].
+    #[arg(long, value_name = "BOOL")]
+    pub time_orbit: Option<bool>,
+
     /// Marginalise the likelihood over luminosity_distance, drawing each sample's distance
     /// afterwards [config: sampler.distance_marginalization].
     #[arg(long, value_name = "BOOL")]
@@ -154,6 +159,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(m) = args.sky_ring_reflection {
         s.sky_ring_reflection = m;
+    }
+    if let Some(m) = args.time_orbit {
+        s.time_orbit = m;
     }
     if let Some(m) = args.distance_marginalization {
         s.distance_marginalization = m;

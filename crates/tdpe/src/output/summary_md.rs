@@ -185,19 +185,20 @@ fn posterior_table(out: &mut String, result: &RunResult) {
 fn chains_table(out: &mut String, result: &RunResult) {
     out.push_str("## Chains\n\n");
     out.push_str(
-        "| chain | draws | acceptance | divergences | mirror jumps | step size | mean tree depth \
-         | max tree depth | gradient evaluations (warm-up + sampling) | E-BFMI |\n\
-         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| chain | draws | acceptance | divergences | mirror jumps | time moves | step size \
+         | mean tree depth | max tree depth | gradient evaluations (warm-up + sampling) | E-BFMI |\n\
+         |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for c in &result.chains {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} + {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} + {} | {} |",
             c.chain,
             c.num_draws,
             fixed(c.mean_accept_stat, 3),
             c.divergences,
             c.mirrored,
+            c.orbit_moves,
             significant(c.step_size, 3),
             fixed(c.mean_tree_depth, 2),
             c.max_tree_depth,

@@ -1,0 +1,135 @@
+//! The orbit move through time and polarity (docs/sampling.md §4.3): the images of θ with
+//! geocent_time moved by whole samples j·dt and, for the (2,2) mode, the phase by k·π/2, among
+//! which the sampler draws one by the likelihood's cheap values there
+//! ([`tdpe_mcmc::Space::orbit`]).
+//!
+//! A weak signal's likelihood is a comb in time, one tooth per cycle of the waveform across the
+//! whole prior, with barriers a gradient kernel does not cross; the phase π/2 later flips the
+//! (2,2) strain's sign, so with it the teeth half a cycle away are in the orbit too. Moving
+//! geocent_time at fixed sky moves every detector's arrival by the same whole number of samples,
+//! which relative binning with shifted summary data evaluates from the same node coefficients
+//! ([`tdpe_likelihood::BbhRelativeBinning::time_lattice`]).
+
+use std::f64::consts::FRAC_PI_2;
+
+use tdpe_likelihood::{InnerProducts, TimeLattice};
+use tdpe_signal::{Parameter, ParameterVector};
+
+use crate::prior::Distribution;
+
+/// The orbit of θ under the whole-sample time shifts and the quarter turns of the phase.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeOrbit {
+    /// The sample spacing (s).
+    dt: f64,
+    /// Quarter turns of the phase in the orbit: 4 over a full turn, 2 where the sampler does
+    /// not tell φ from φ + π (the circular phases), 1 without the phase.
+    polarities: usize,
+    /// The phase prior's support, over which a turned phase is wrapped.
+    phase_support: (f64, f64),
+}
+
+impl TimeOrbit {
+    /// The orbit for lattice spacing `dt`, with `polarities` quarter turns (1, 2 or 4) of a phase
+    /// sampled over `phase_support`.
+    pub fn new(dt: f64, polarities: usize, phase_support: (f64, f64)) -> Self {
+        Self {
+            dt,
+            polarities,
+            phase_support,
+        }
+    }
+
+    /// The weights [ln π(t_j), ln L(θ_jk)] of the orbit's members in the order (j, k), j the
+    /// time step from `lattice.first` on and k the quarter turn, into `weights`, and the index
+    /// of θ itself (j = 0, k = 0). The time prior is the only factor of π that changes along
+    /// the orbit (a uniform phase prior); an odd quarter turn flips ⟨d|h⟩'s sign.
+    pub fn weights(
+        &self,
+        theta: &ParameterVector,
+        lattice: &TimeLattice,
+        time_prior: &Distribution,
+        log_likelihood: impl Fn(InnerProducts) -> f64,
+        weights: &mut Vec<[f64; 2]>,
+    ) -> usize {
+        weights.clear();
+        for (j, d_h) in (lattice.first..).zip(&lattice.data_terms) {
+            let log_prior = time_prior.ln_pdf(theta[Parameter::GeocentTime] + j as f64 * self.dt);
+            for k in 0..self.polarities {
+                let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
+                let ip = InnerProducts {
+                    d_h: sign * d_h,
+                    h_h: lattice.h_h,
+                };
+                weights.push([log_prior, log_likelihood(ip)]);
+            }
+        }
+        lattice.first.unsigned_abs() * self.polarities
+    }
+
+    /// The member `offset` places after θ in the order of [`Self::weights`].
+    pub fn image(&self, theta: &ParameterVector, offset: isize) -> ParameterVector {
+        let polarities = self.polarities as isize;
+        let (step, turn) = (offset.div_euclid(polarities), offset.rem_euclid(polarities));
+        let mut image = *theta;
+        image[Parameter::GeocentTime] += step as f64 * self.dt;
+        if turn != 0 {
+            let (lower, upper) = self.phase_support;
+            let turned = theta[Parameter::Phase] + turn as f64 * FRAC_PI_2;
+            image[Parameter::Phase] = lower + (turned - lower).rem_euclid(upper - lower);
+        }
+        image
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_and_images_share_one_order() {
+        let orbit = TimeOrbit::new(0.5, 2, (0.0, std::f64::consts::TAU));
+        let lattice = TimeLattice {
+            dt: 0.5,
+            first: -2,
+            data_terms: vec![1.0, 2.0, 3.0, 4.0],
+            h_h: 2.0,
+        };
+        let prior = Distribution::Uniform {
+            minimum: -0.7,
+            maximum: 1.0,
+        };
+        let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
+        theta[Parameter::Phase] = 6.0;
+        let mut weights = Vec::new();
+        let current = orbit.weights(&theta, &lattice, &prior, |ip| ip.d_h, &mut weights);
+        // Steps −2..=1, each with the phase and the phase π/2 later.
+        assert_eq!(current, 4);
+        let outside = f64::NEG_INFINITY;
+        let inside = -(1.7f64.ln());
+        let expected = [
+            [outside, 1.0],
+            [outside, -1.0],
+            [inside, 2.0],
+            [inside, -2.0],
+            [inside, 3.0],
+            [inside, -3.0],
+            [inside, 4.0],
+            [inside, -4.0],
+        ];
+        for (w, e) in weights.iter().zip(&expected) {
+            assert_eq!(w[0].is_finite(), e[0].is_finite());
+            if e[0].is_finite() {
+                assert!((w[0] - e[0]).abs() < 1e-12, "{w:?} vs {e:?}");
+            }
+            assert_eq!(w[1], e[1]);
+        }
+        let image = orbit.image(&theta, -1);
+        assert_eq!(image[Parameter::GeocentTime], -0.5);
+        let wrapped = 6.0 + FRAC_PI_2 - std::f64::consts::TAU;
+        assert!((image[Parameter::Phase] - wrapped).abs() < 1e-12);
+        let image = orbit.image(&theta, 2);
+        assert_eq!(image[Parameter::GeocentTime], 0.5);
+        assert_eq!(image[Parameter::Phase], 6.0);
+    }
+}
