@@ -29,33 +29,60 @@ pub fn chain_rng(seed: u64, chain: usize) -> Xoshiro256PlusPlus {
     rng
 }
 
-/// The index j drawn with probability ∝ exp(`log_weights[j]`) by the uniform `u` ∈ [0, 1)
-/// (inverse CDF); `None` if no weight is finite. Non-finite weights are never drawn.
-fn draw_by_log_weight(log_weights: &[f64], u: f64) -> Option<usize> {
-    let max = log_weights
-        .iter()
-        .copied()
-        .filter(|w| w.is_finite())
-        .fold(f64::NEG_INFINITY, f64::max);
-    if !max.is_finite() {
-        return None;
-    }
-    let weight = |w: f64| if w.is_finite() { (w - max).exp() } else { 0.0 };
-    let total: f64 = log_weights.iter().map(|&w| weight(w)).sum();
-    let mut remaining = u * total;
-    let mut last = None;
-    for (j, &w) in log_weights.iter().enumerate() {
-        let p = weight(w);
-        if p > 0.0 {
-            last = Some(j);
-            if remaining < p {
-                return Some(j);
-            }
-            remaining -= p;
+/// The log weights a_j + b_j of an orbit ([`Space::orbit`]) and their log-sum, for drawing a
+/// member and for the probability of having drawn one.
+struct OrbitWeights {
+    log_weights: Vec<f64>,
+    log_total: f64,
+}
+
+impl OrbitWeights {
+    /// `None` if no weight is finite.
+    fn new(weights: &[[f64; 2]]) -> Option<Self> {
+        let log_weights: Vec<f64> = weights.iter().map(|[a, b]| a + b).collect();
+        let max = log_weights
+            .iter()
+            .copied()
+            .filter(|w| w.is_finite())
+            .fold(f64::NEG_INFINITY, f64::max);
+        if !max.is_finite() {
+            return None;
         }
+        let sum: f64 = log_weights
+            .iter()
+            .filter(|w| w.is_finite())
+            .map(|w| (w - max).exp())
+            .sum();
+        Some(Self {
+            log_weights,
+            log_total: max + sum.ln(),
+        })
     }
-    // Rounding left u·total beyond the sum: the last drawable index.
-    last
+
+    /// ln of the probability of member `j`; `None` outside the orbit or at a non-finite weight.
+    fn log_probability(&self, j: usize) -> Option<f64> {
+        let w = *self.log_weights.get(j)?;
+        w.is_finite().then_some(w - self.log_total)
+    }
+
+    /// The member drawn by the uniform `u` ∈ [0, 1) (inverse CDF); non-finite weights are never
+    /// drawn.
+    fn draw(&self, u: f64) -> usize {
+        let mut remaining = u;
+        let mut last = 0;
+        for (j, &w) in self.log_weights.iter().enumerate() {
+            if w.is_finite() {
+                let p = (w - self.log_total).exp();
+                last = j;
+                if remaining < p {
+                    return j;
+                }
+                remaining -= p;
+            }
+        }
+        // Rounding left u beyond the sum of the probabilities: the last drawable member.
+        last
+    }
 }
 
 /// Step size the initial heuristic starts from (Stan's default).
@@ -160,24 +187,22 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         stats
     }
 
-    /// The target's orbit move `which`: a member of the orbit drawn by its weights, accepted
-    /// by Metropolis–Hastings (see [`Space::orbit`]). With weights w and the draw j from x = x_c,
-    /// the proposal's probabilities are e^(w_j)/Z forwards and e^(w_c)/Z back (the same orbit,
-    /// the same Z up to the constant), so the acceptance ratio is
-    /// p(x_j) |det ∂x_j/∂x| e^(w_c) / (p(x) e^(w_j)).
+    /// The target's orbit move `which`: a member x' of the orbit drawn by its weights,
+    /// accepted by Metropolis–Hastings (see [`Space::orbit`]). With the weights w of x's orbit
+    /// and w' of x''s (the same set, x where [`Space::orbit_inverse`] says), the proposal's
+    /// probabilities are q(x → x') = e^(w_drawn) / Σe^(w) and q(x' → x) = e^(w'_x) / Σe^(w'),
+    /// so the acceptance ratio is p(x') |det ∂x'/∂x| q(x' → x) / (p(x) q(x → x')): exact
+    /// whatever the weights, the lattice at x' costing one more orbit evaluation.
     fn try_orbit<R: Rng + ?Sized>(&mut self, which: usize, rng: &mut R) -> bool {
         let target = self.hamiltonian.target();
         let mut weights = Vec::new();
         let Some(current) = target.orbit(which, &self.point.x, &mut weights) else {
             return false;
         };
-        let log_weights: Vec<f64> = weights.iter().map(|[a, b]| a + b).collect();
-        let Some(&log_current) = log_weights.get(current) else {
+        let Some(forward) = OrbitWeights::new(&weights) else {
             return false;
         };
-        let Some(drawn) = draw_by_log_weight(&log_weights, rng.random::<f64>()) else {
-            return false;
-        };
+        let drawn = forward.draw(rng.random::<f64>());
         if drawn == current {
             return false;
         }
@@ -187,16 +212,18 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
             return false;
         };
         let proposal = self.hamiltonian.point(image);
-        let log_ratio = proposal.log_density - self.point.log_density + log_det
-            - (log_weights[drawn] - log_current);
-        // A NaN ratio compares false: rejected.
-        if rng.random::<f64>().ln() < log_ratio {
-            self.point = proposal;
-            self.hamiltonian.target().canonicalize(&mut self.point.x);
-            true
-        } else {
-            false
-        }
+        let Some(back) = target.orbit(which, &proposal.x, &mut weights) else {
+            return false;
+        };
+        let log_reverse = OrbitWeights::new(&weights).and_then(|reverse| {
+            let origin = back.checked_add_signed(target.orbit_inverse(which, offset))?;
+            reverse.log_probability(origin)
+        });
+        let Some(log_reverse) = log_reverse else {
+            return false;
+        };
+        let log_proposal_ratio = log_reverse - forward.log_probability(drawn).unwrap_or(f64::NAN);
+        self.accept(proposal, log_det + log_proposal_ratio, rng)
     }
 
     /// The target's mirror move `which`, accepted by Metropolis–Hastings (see
@@ -208,8 +235,19 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
             return false;
         };
         let proposal = self.hamiltonian.point(image);
-        let log_ratio = proposal.log_density - self.point.log_density + log_det;
-        // A NaN ratio compares false: rejected.
+        self.accept(proposal, log_det, rng)
+    }
+
+    /// Metropolis–Hastings: moves to `proposal` with probability
+    /// min(1, p(proposal) / p(x) · e^`log_correction`) (the Jacobian and the proposal's
+    /// asymmetry); a NaN ratio compares false and is rejected.
+    fn accept<R: Rng + ?Sized>(
+        &mut self,
+        proposal: Point,
+        log_correction: f64,
+        rng: &mut R,
+    ) -> bool {
+        let log_ratio = proposal.log_density - self.point.log_density + log_correction;
         if rng.random::<f64>().ln() < log_ratio {
             self.point = proposal;
             self.hamiltonian.target().canonicalize(&mut self.point.x);

@@ -55,11 +55,12 @@ pub trait Space {
     /// through low density. Writes one weight per member x_j of the orbit into `weights`,
     /// [a_j, b_j] with a_j + b_j ≈ ln p(x_j) + ln|det ∂x_j/∂x| up to a constant (b_j the
     /// likelihood's part, which [`Tempered`] scales by β), and returns the index of x itself;
-    /// `None` where there is no move. The orbit must be the same set, in the same order, from
-    /// any of its members, and the weights the same up to a constant. The sampler draws x_j with
-    /// probability ∝ exp(a_j + b_j) and accepts it by Metropolis–Hastings against the exact
-    /// density, so the weights need only be close for the move to be accepted often; the move
-    /// leaves p invariant however close they are.
+    /// `None` where there is no move. The orbit of every member is the same set, and
+    /// [`Space::orbit_inverse`] says where x is in the orbit of the member `offset` places after
+    /// it ([`Space::orbit_image`]). The sampler draws x_j with probability ∝ exp(a_j + b_j) and accepts it by
+    /// Metropolis–Hastings against the exact density, with the weights of x_j's orbit for the
+    /// reverse draw, so the weights need only be close for the move to be accepted often; the
+    /// move leaves p invariant however close they are.
     fn orbit(&self, _which: usize, _x: &[f64], _weights: &mut Vec<[f64; 2]>) -> Option<usize> {
         None
     }
@@ -75,6 +76,14 @@ pub trait Space {
         _image: &mut [f64],
     ) -> Option<f64> {
         None
+    }
+
+    /// Where x is in the orbit of its member `offset` places after it, counted from that
+    /// member: `-offset` (the default) for members ordered like the integers; an orbit of a
+    /// product of groups (whole steps in one coordinate and turns of another) orders its members
+    /// otherwise.
+    fn orbit_inverse(&self, _which: usize, offset: isize) -> isize {
+        -offset
     }
 }
 
@@ -195,6 +204,10 @@ impl<M: PriorLikelihood + ?Sized> Space for Tempered<'_, M> {
         image: &mut [f64],
     ) -> Option<f64> {
         self.model.orbit_image(which, x, offset, image)
+    }
+
+    fn orbit_inverse(&self, which: usize, offset: isize) -> isize {
+        self.model.orbit_inverse(which, offset)
     }
 }
 

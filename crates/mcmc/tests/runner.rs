@@ -322,7 +322,8 @@ fn mirror_moves_between_modes_with_the_right_weights() {
 
 /// A comb in x₀: teeth at the integers, p(x₀) ∝ exp(−x₀²/18)·(1.01 + cos 2πx₀)⁸ with ~42 nats
 /// between neighbouring teeth, x₁ ~ N(0, 1); the orbit {x₀ + j: |x₀ + j| < 20} of whole shifts,
-/// its weights the envelope made 10% too narrow, which the Metropolis–Hastings step corrects.
+/// its weights the envelope made too narrow by a factor that depends on the member computing
+/// them (so no two members agree on them), which the Metropolis–Hastings step corrects.
 struct Comb {
     orbit: bool,
 }
@@ -350,7 +351,7 @@ impl Space for Comb {
         weights.clear();
         weights.extend((first..=last).map(|j| {
             let shifted = x[0] + j as f64;
-            [0.0, 1.1 * Self::envelope(shifted)]
+            [0.0, (1.1 + 0.3 * x[0].sin()) * Self::envelope(shifted)]
         }));
         Some((-first) as usize)
     }

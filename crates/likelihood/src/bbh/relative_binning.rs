@@ -420,9 +420,12 @@ impl BbhRelativeBinning {
         let noises: Vec<_> = (0..model.detectors().len())
             .map(|k| like.noise(k).as_ref())
             .collect();
-        if !(options.arrival_window.is_finite() && options.arrival_window >= 0.0) {
+        let duration = grid.len as f64 * grid.dt;
+        if !(options.arrival_window.is_finite()
+            && (0.0..duration / 2.0).contains(&options.arrival_window))
+        {
             return Err(LikelihoodError::InvalidInput(format!(
-                "arrival_window = {} s must be finite and >= 0",
+                "arrival_window = {} s must be >= 0 and below half the segment ({duration} s)",
                 options.arrival_window
             )));
         }
@@ -432,6 +435,15 @@ impl BbhRelativeBinning {
             ..fiducial
         };
         let series = fiducial_series(exact, &reference)?;
+        // The basis spans the reference's support: it must end inside the segment, or the
+        // trials moved earlier would lose their merger with it.
+        if window > 0 && series.iter().any(|(_, last, _)| *last + 1 >= grid.len) {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "arrival_window = {} s moves the fiducial's ringdown past the segment's end: \
+                 the segment needs more data after the trigger",
+                options.arrival_window
+            )));
+        }
         let fiducials = detector_fiducials(model, grid, &reference, &series);
         // The design points' arrival shifts as the evaluation sees them: the sub-sample residual
         // after the whole-sample shift (within the window) that the summary data take over.

@@ -42,11 +42,9 @@ pub struct SummaryData {
     pub(super) a: Vec<Complex64>,
     /// The shifts of `a`.
     pub(super) shifts: RangeInclusive<isize>,
-    /// G = Vᵀ C⁻¹ V, dimension 2(B+1), at the anchor shifts 0, −s, −2s, … (s =
-    /// `gram_spacing`) down to the first shift.
+    /// G = Vᵀ C⁻¹ V, dimension 2(B+1), at evenly spaced anchor shifts from 0 down to the
+    /// first shift (the k-th at −round(k·|first|/(K − 1)) for K anchors).
     pub(super) grams: Vec<Gram>,
-    /// Samples between the anchor shifts of `grams`.
-    pub(super) gram_spacing: usize,
 }
 
 /// Side of the square tiles of [`Gram`].
@@ -188,6 +186,19 @@ pub(super) fn validate_inputs(
 /// ~6·10⁻⁶ of ⟨h|h⟩ over a shift of 0.24 s at the segment's start (docs/likelihood.md §3.9).
 const GRAM_ANCHORS: usize = 17;
 
+/// The number of anchor shifts for shifts back to −`earliest`.
+fn anchor_count(earliest: usize) -> usize {
+    GRAM_ANCHORS.min(earliest + 1)
+}
+
+/// The `k`-th anchor's shift back from 0 (of [`anchor_count`]), evenly spread to `earliest`.
+fn anchor(k: usize, earliest: usize) -> usize {
+    match anchor_count(earliest) {
+        1 => 0,
+        n => (k as f64 * earliest as f64 / (n - 1) as f64).round() as usize,
+    }
+}
+
 /// G = V⁽ᵐ⁾ᵀ C⁻¹ V⁽ᵐ⁾ for the basis moved by `shift` ≤ 0 samples (its part before the
 /// segment's start dropped): 2(B+1) C⁻¹ applies on the leading `block`.
 fn gram_at(
@@ -297,18 +308,21 @@ impl SummaryData {
                 allowed: "a range of whole-sample shifts from m ≤ 0 up to 0",
             });
         }
-        let fiducial_at_nodes = validate_inputs(fiducial, data, noise, &nodes)?;
-        let a = data_projection(fiducial, data, noise, &nodes, &shifts)?;
         // Every column vanishes after the support, so only that block of C⁻¹ is needed.
         let len = *nodes.support().end() + 1;
-        let block = noise.leading_block(len)?;
         let earliest = shifts.start().unsigned_abs();
-        let gram_spacing = earliest.div_ceil(GRAM_ANCHORS - 1).max(1);
-        let grams = (0..=earliest.div_ceil(gram_spacing))
-            .map(|k| {
-                let back = (k * gram_spacing).min(earliest);
-                gram_at(&nodes, fiducial, &block, -(back as isize))
-            })
+        if earliest >= len {
+            return Err(RbError::InvalidOption {
+                name: "shifts",
+                value: *shifts.start() as f64,
+                allowed: "shifts shorter than the support: the moved basis must keep samples",
+            });
+        }
+        let fiducial_at_nodes = validate_inputs(fiducial, data, noise, &nodes)?;
+        let a = data_projection(fiducial, data, noise, &nodes, &shifts)?;
+        let block = noise.leading_block(len)?;
+        let grams = (0..anchor_count(earliest))
+            .map(|k| gram_at(&nodes, fiducial, &block, -(anchor(k, earliest) as isize)))
             .collect::<Result<_, _>>()?;
         Ok(Self {
             nodes,
@@ -316,7 +330,6 @@ impl SummaryData {
             a,
             shifts,
             grams,
-            gram_spacing,
         })
     }
 
@@ -354,8 +367,14 @@ impl SummaryData {
 
     /// The Gram matrix at the anchor shift nearest `shift` (which [`Self::a_at`] has checked).
     pub(super) fn gram_at_shift(&self, shift: isize) -> &Gram {
-        let k = (shift.unsigned_abs() as f64 / self.gram_spacing as f64).round() as usize;
-        &self.grams[k.min(self.grams.len() - 1)]
+        let (back, earliest) = (shift.unsigned_abs(), self.shifts.start().unsigned_abs());
+        let last = self.grams.len() - 1;
+        let k = if last == 0 {
+            0
+        } else {
+            (back as f64 * last as f64 / earliest as f64).round() as usize
+        };
+        &self.grams[k.min(last)]
     }
 
     /// Where a(`shift`) starts in the table.

@@ -80,6 +80,14 @@ impl TimeOrbit {
         }
         image
     }
+
+    /// The offset from the member `offset` places after θ back to θ: the inverse step and the
+    /// inverse turn (the turns are a cyclic group, not the integers).
+    pub fn inverse(&self, offset: isize) -> isize {
+        let polarities = self.polarities as isize;
+        let (step, turn) = (offset.div_euclid(polarities), offset.rem_euclid(polarities));
+        -step * polarities + (polarities - turn) % polarities
+    }
 }
 
 #[cfg(test)]
@@ -131,5 +139,27 @@ mod tests {
         let image = orbit.image(&theta, 2);
         assert_eq!(image[Parameter::GeocentTime], 0.5);
         assert_eq!(image[Parameter::Phase], 6.0);
+    }
+
+    #[test]
+    fn the_inverse_offset_leads_back() {
+        use std::f64::consts::TAU;
+        // Two quarter turns are the circular phases' identity: φ and φ + π are one point.
+        for (polarities, period) in [(1, TAU), (2, TAU / 2.0), (4, TAU)] {
+            let orbit = TimeOrbit::new(0.25, polarities, (0.0, TAU));
+            let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
+            theta[Parameter::Phase] = 1.0;
+            theta[Parameter::GeocentTime] = 3.0;
+            for offset in -9..=9 {
+                let there = orbit.image(&theta, offset);
+                let back = orbit.image(&there, orbit.inverse(offset));
+                let time_error = back[Parameter::GeocentTime] - theta[Parameter::GeocentTime];
+                let turns = (back[Parameter::Phase] - theta[Parameter::Phase]) / period;
+                assert!(
+                    time_error.abs() < 1e-12 && (turns - turns.round()).abs() < 1e-12,
+                    "{polarities} quarter turns, offset {offset}: {back:?}"
+                );
+            }
+        }
     }
 }

@@ -509,6 +509,12 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
     ) -> Option<f64> {
         self.time_orbit_image(x, offset, image)
     }
+
+    fn orbit_inverse(&self, _which: usize, offset: isize) -> isize {
+        self.time_orbit
+            .as_ref()
+            .map_or(-offset, |orbit| orbit.inverse(offset))
+    }
 }
 
 impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {

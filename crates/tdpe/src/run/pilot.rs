@@ -31,7 +31,10 @@ const PILOT_DRAWS: usize = 100;
 /// Pilot draws the nodes are refined on.
 const DESIGN_DRAWS: usize = 128;
 /// The largest arrival window (s) of a wide posterior's relative binning.
-const MAX_ARRIVAL_WINDOW: f64 = 0.5;
+const MAX_ARRIVAL_WINDOW: f64 = 1.0;
+/// Time (s) the fiducial's ringdown needs after its peak inside the segment (its support ends
+/// where the amplitude falls to 10⁻¹⁰ of the peak, ~0.1 s later for the heaviest binaries).
+const RINGDOWN_ROOM: f64 = 0.25;
 
 /// The relative-binning options of the configuration.
 fn options(problem: &Problem) -> RelativeBinningOptions {
@@ -158,7 +161,10 @@ pub fn relative_binning(
 /// The largest difference (s) between a trial's arrival time in a detector and the fiducial's
 /// that the priors allow: the geocent_time prior's farther end from the fiducial, and the
 /// delays from the geocentre, which move by up to twice the farthest detector's distance from
-/// it over the sky; at most [`MAX_ARRIVAL_WINDOW`] (an unbounded time prior).
+/// it over the sky. At most [`MAX_ARRIVAL_WINDOW`] (an unbounded time prior) and what the
+/// segment leaves after the fiducial's ringdown (the summary data's reference is the fiducial
+/// moved by the window); a warning says when that is less than the priors need, since trials
+/// beyond it are followed by the nodes alone.
 fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
     let (lower, upper) = problem
         .priors()
@@ -173,8 +179,20 @@ fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
         .iter()
         .map(|d| d.location.iter().map(|x| x * x).sum::<f64>().sqrt())
         .fold(0.0, f64::max);
-    let window = (upper - time).max(time - lower) + 2.0 * farthest / tdpe_detector::delay::C_SI;
-    window.min(MAX_ARRIVAL_WINDOW)
+    let light_travel = farthest / tdpe_detector::delay::C_SI;
+    let needed = (upper - time).max(time - lower) + 2.0 * light_travel;
+    let grid = problem.exact().likelihood().grid();
+    let segment_end = grid.start + grid.len as f64 * grid.dt;
+    let room = segment_end - (time + light_travel) - RINGDOWN_ROOM;
+    let window = needed.min(MAX_ARRIVAL_WINDOW).min(room).max(0.0);
+    if window < needed {
+        eprintln!(
+            "warning: the priors let trials arrive up to {needed:.3} s from the fiducial, \
+             relative binning follows whole-sample shifts within {window:.3} s only (the nodes \
+             alone beyond): see the check against the exact likelihood"
+        );
+    }
+    window
 }
 
 /// Up to [`DESIGN_DRAWS`] of the pilot's draws, evenly spaced through each chain.
