@@ -7,7 +7,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum NoiseError {
     /// A PSD file could not be read.
-    #[error("cannot read PSD file '{path}': {source}")]
+    #[error("cannot read PSD file '{path}'")]
     Io {
         /// The file.
         path: String,

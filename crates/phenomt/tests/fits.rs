@@ -6,7 +6,7 @@ use std::f64::consts::PI;
 
 use serde_json::Value;
 use tdpe_phenomt::fits::*;
-use tdpe_phenomt::scalar::Dual;
+use tdpe_phenomt::scalar::{Dual, Real};
 
 /// LAL_MSUN_SI.
 const MSUN_SI: f64 = 1.988409870698050731911960804878414216e30;
@@ -81,8 +81,8 @@ fn setup(m1: f64, m2: f64, chi1: f64, chi2: f64) -> Setup {
             dchi: chi1 - chi2,
             delta,
         },
-        mfinal: final_mass_2017(eta, chi1, chi2),
-        afinal: final_spin_2017(eta, chi1, chi2),
+        mfinal: final_mass_2017(eta, delta, chi1, chi2),
+        afinal: final_spin_2017(eta, delta, chi1, chi2),
     }
 }
 
@@ -431,21 +431,23 @@ fn dual_instantiation_values_and_derivatives() {
     let (chi1, chi2) = (CASES[0].chi1, CASES[0].chi2);
     let (eta, c1) = (Dual::<2>::variable(p.eta, 0), Dual::variable(chi1, 1));
     let c2 = Dual::from(chi2);
+    let delta_of = |e: f64| (1.0 - 4.0 * e).sqrt();
+    let delta = (Dual::from(1.0) - eta * 4.0).sqrt();
     check_dual(
         "Mfinal",
-        final_mass_2017(eta, c1, c2),
-        |e, x| final_mass_2017(e, x, chi2),
+        final_mass_2017(eta, delta, c1, c2),
+        |e, x| final_mass_2017(e, delta_of(e), x, chi2),
         p.eta,
         chi1,
     );
     check_dual(
         "afinal",
-        final_spin_2017(eta, c1, c2),
-        |e, x| final_spin_2017(e, x, chi2),
+        final_spin_2017(eta, delta, c1, c2),
+        |e, x| final_spin_2017(e, delta_of(e), x, chi2),
         p.eta,
         chi1,
     );
-    let af = final_spin_2017(p.eta, chi1, chi2);
+    let af = final_spin_2017(p.eta, delta_of(p.eta), chi1, chi2);
     let qnm: [(&str, Qnm<Dual<2>>, Qnm<f64>); 4] = [
         ("fring_22", qnm_fring_22, qnm_fring_22),
         ("fdamp_22", qnm_fdamp_22, qnm_fdamp_22),

@@ -40,10 +40,12 @@ impl<L: BbhLikelihood> Posterior<L> {
         fiducial: &ParameterVector,
         seed: u64,
     ) -> Result<usize, PosteriorError> {
-        let center = self.to_y(fiducial);
+        // A fiducial on a prior's bound (an injection at q = 1, say) is infinitely far in x.
+        let start = self.priors().interior(fiducial);
+        let center = self.to_y(&start);
         let dim = center.len();
         self.standardize(Affine::diagonal(center.clone(), &vec![1.0; dim]));
-        let x0 = self.to_x(fiducial);
+        let x0 = self.to_x(&start);
         let mut g0 = vec![0.0; x0.len()];
         if !self.log_density_and_gradient(&x0, &mut g0).is_finite() {
             return Err(PosteriorError::ZeroAtFiducial { theta: *fiducial });

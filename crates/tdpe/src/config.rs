@@ -437,6 +437,14 @@ impl Config {
                     if !s.files.contains_key(det) {
                         bail!("strain.files has no file for detector {det}");
                     }
+                    // Real data have their own noise: a design curve would be silently wrong.
+                    if !self.psd.contains_key(det) {
+                        bail!(
+                            "strain files are given but no PSD for {det}: set psd.{det} to the \
+                             PSD file of that data (or name a built-in curve, e.g. \
+                             \"aLIGOZeroDetHighPower\", to use one on purpose)"
+                        );
+                    }
                 }
                 for name in s.files.keys() {
                     if !self.detectors.contains(name) {
@@ -453,6 +461,9 @@ impl Config {
         if s.num_chains == 0 || s.num_draws == 0 {
             bail!("sampler.num_chains and sampler.num_draws must be at least 1");
         }
+        if s.num_temperatures == 0 {
+            bail!("sampler.num_temperatures = 0 must be at least 1 (1: no tempering)");
+        }
         if let Some(a) = s.target_accept {
             if !(a > 0.0 && a < 1.0) {
                 bail!("sampler.target_accept = {a} must be in (0, 1)");
@@ -468,6 +479,14 @@ impl Config {
             "likelihood.relative_binning_target",
             self.likelihood.relative_binning_target,
         )?;
+        for (name, value) in [
+            ("design_points", self.likelihood.design_points),
+            ("max_nodes", self.likelihood.max_nodes),
+        ] {
+            if value == 0 {
+                bail!("likelihood.{name} = 0 must be at least 1");
+            }
+        }
         if self.fiducial.population < 5 {
             bail!(
                 "fiducial.population = {} must be at least 5",
@@ -510,5 +529,36 @@ mod tests {
         assert!(c.validate().unwrap_err().to_string().contains("no data"));
         let e = Config::parse("[sampler]\nkernel = 'gibbs'\n", "x", Path::new(".")).unwrap_err();
         assert!(format!("{e:#}").contains("gibbs"), "{e:#}");
+    }
+
+    /// The default with `edit` applied, validated: the error's message.
+    fn invalid(edit: impl FnOnce(&mut Config)) -> String {
+        let mut c = Config::load(None).unwrap();
+        edit(&mut c);
+        format!("{:#}", c.validate().unwrap_err())
+    }
+
+    #[test]
+    fn settings_that_cannot_run_are_errors_before_any_work() {
+        let e = invalid(|c| c.sampler.num_temperatures = 0);
+        assert!(e.contains("num_temperatures = 0"), "{e}");
+        let e = invalid(|c| c.likelihood.design_points = 0);
+        assert!(e.contains("likelihood.design_points = 0"), "{e}");
+        let e = invalid(|c| c.likelihood.max_nodes = 0);
+        assert!(e.contains("likelihood.max_nodes = 0"), "{e}");
+        // Real data without their PSD would silently get a design curve.
+        let e = invalid(|c| {
+            c.injection = None;
+            c.strain = Some(StrainFiles {
+                format: StrainFormat::TimeSeries,
+                files: c
+                    .detectors
+                    .iter()
+                    .map(|d| (d.clone(), format!("{d}.txt")))
+                    .collect(),
+            });
+            c.psd.clear();
+        });
+        assert!(e.contains("no PSD for H1"), "{e}");
     }
 }

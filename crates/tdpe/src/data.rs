@@ -32,9 +32,18 @@ pub fn simulate_noise(
     Ok(simulate_frequency_domain_seeded(&spectrum, grid.len, seed)?)
 }
 
+/// The start of an input `line` for a message: a line of a data file can be megabytes long.
+pub fn excerpt(line: &str) -> String {
+    const MAX_CHARS: usize = 120;
+    match line.char_indices().nth(MAX_CHARS) {
+        Some((end, _)) => format!("{}… ({} bytes)", &line[..end], line.len()),
+        None => line.to_string(),
+    }
+}
+
 /// Reads whitespace- or comma-separated numeric columns, skipping blank and `#` lines;
-/// every data line must have `columns` numbers.
-fn read_columns(path: &Path, columns: usize) -> anyhow::Result<Vec<Vec<f64>>> {
+/// every data line must have `columns` numbers. Each row comes with its line number.
+fn read_columns(path: &Path, columns: usize) -> anyhow::Result<Vec<(usize, Vec<f64>)>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read strain file {}", path.display()))?;
     let mut rows = Vec::new();
@@ -52,15 +61,20 @@ fn read_columns(path: &Path, columns: usize) -> anyhow::Result<Vec<Vec<f64>>> {
             .filter(|v: &Vec<f64>| v.len() == columns && v.iter().all(|x| x.is_finite()))
             .with_context(|| {
                 format!(
-                    "{}:{}: expected {columns} finite numbers: `{line}`",
+                    "{}:{}: expected {columns} finite numbers: `{}`",
                     path.display(),
-                    i + 1
+                    i + 1,
+                    excerpt(line)
                 )
             })?;
-        rows.push(values);
+        rows.push((i + 1, values));
     }
     Ok(rows)
 }
+
+/// How far (in samples) a time-series row's time may be from the uniform grid of the file's
+/// first time and the declared rate: rounding in the file's digits, never a whole sample.
+const TIME_STAMP_TOLERANCE: f64 = 0.01;
 
 /// A two-column (GPS time in s, strain) file sampled at the grid's rate and covering it;
 /// `start_gps` is the GPS time of the grid's first sample.
@@ -73,14 +87,30 @@ pub fn read_time_series(
     if rows.len() < 2 {
         bail!("{}: needs at least 2 samples", path.display());
     }
-    let dt = rows[1][0] - rows[0][0];
-    if (dt - grid.dt).abs() > 1e-6 * grid.dt {
+    let (t0, dt) = (rows[0].1[0], grid.dt);
+    let step = rows[1].1[0] - t0;
+    if (step - dt).abs() > 1e-6 * dt {
         bail!(
-            "{}: sampling interval {dt} s differs from 1/sampling_frequency = {} s",
+            "{}: sampling interval {step} s differs from 1/sampling_frequency = {dt} s",
             path.display(),
-            grid.dt
         );
     }
+    // Every row on the grid of the first: a missing, repeated or out-of-order row would shift
+    // the data after it.
+    for (k, (line, row)) in rows.iter().enumerate() {
+        let expected = t0 + k as f64 * dt;
+        if (row[0] - expected).abs() > TIME_STAMP_TOLERANCE * dt {
+            bail!(
+                "{}:{line}: time {} s is not on the uniform grid of the first time and \
+                 1/sampling_frequency = {dt} s (expected {expected} s, {:+.2} samples off): \
+                 samples must be increasing, evenly spaced and complete",
+                path.display(),
+                row[0],
+                (row[0] - expected) / dt
+            );
+        }
+    }
+    let rows: Vec<&[f64]> = rows.iter().map(|(_, row)| row.as_slice()).collect();
     // Index of the grid's first sample (f64 GPS: resolution ~0.24 µs ≪ dt).
     let offset = (start_gps - rows[0][0]) / dt;
     let first = offset.round();
@@ -118,10 +148,10 @@ pub fn read_frequency_series(path: &Path, grid: &SampleGrid) -> anyhow::Result<V
             grid.sampling_frequency() / 2.0
         );
     }
-    for (j, row) in rows.iter().take(bins).enumerate() {
+    for (j, (line, row)) in rows.iter().take(bins).enumerate() {
         if (row[0] - j as f64 * df).abs() > 1e-6 * df.max(row[0]) {
             bail!(
-                "{}: bin {j} is at {} Hz, expected {} Hz (df = 1/duration = {df} Hz)",
+                "{}:{line}: bin {j} is at {} Hz, expected {} Hz (df = 1/duration = {df} Hz)",
                 path.display(),
                 row[0],
                 j as f64 * df
@@ -130,7 +160,7 @@ pub fn read_frequency_series(path: &Path, grid: &SampleGrid) -> anyhow::Result<V
     }
     let mut spectrum: Vec<Complex64> = rows[..bins]
         .iter()
-        .map(|r| Complex64::new(r[1], r[2]))
+        .map(|(_, r)| Complex64::new(r[1], r[2]))
         .collect();
     spectrum[0].im = 0.0;
     spectrum[bins - 1].im = 0.0;
@@ -263,5 +293,44 @@ mod tests {
         let var = middle.iter().map(|v| v * v).sum::<f64>() / middle.len() as f64;
         assert!((var - 1.0).abs() < 0.05, "{var}");
         assert_ne!(detector_seed(1, 0), detector_seed(1, 1));
+    }
+
+    #[test]
+    fn time_series_rows_off_the_uniform_grid_are_errors_naming_the_line() {
+        let grid = SampleGrid::new(-1.0, 64.0, 2.0).unwrap();
+        let start_gps = 1e9 + grid.start;
+        let times: Vec<f64> = (0..160)
+            .map(|k| start_gps - 0.5 + k as f64 / 64.0)
+            .collect();
+        let dir = std::env::temp_dir().join(format!("tdpe-td-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("td.txt");
+        let read = |times: &[f64]| {
+            let text: String = times
+                .iter()
+                .enumerate()
+                .map(|(k, t)| format!("{t:.9} {}\n", k as f64 * 1e-21))
+                .collect();
+            std::fs::write(&path, format!("# GPS strain\n{text}")).unwrap();
+            read_time_series(&path, &grid, start_gps)
+        };
+        let data = read(&times).unwrap();
+        assert_eq!(data.len(), grid.len);
+        assert_eq!(data[0], 32e-21);
+        let mut duplicated = times.clone();
+        duplicated.insert(50, times[49]);
+        let mut swapped = times.clone();
+        swapped.swap(70, 71);
+        let mut jittered = times.clone();
+        jittered[90] += 0.3 / 64.0;
+        // Line numbers count the comment line: row k is on line k + 2.
+        for (bad, line) in [(duplicated, 52), (swapped, 72), (jittered, 92)] {
+            let message = format!("{:#}", read(&bad).unwrap_err());
+            assert!(
+                message.contains(&format!("td.txt:{line}: time")),
+                "{message}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -38,7 +38,11 @@ fn main() -> std::process::ExitCode {
         Err(error) => {
             // One line: the error and its causes, separated by ": ".
             eprintln!("error: {error:#}");
-            std::process::ExitCode::FAILURE
+            if error.downcast_ref::<tdpe::run::Interrupted>().is_some() {
+                std::process::ExitCode::from(130)
+            } else {
+                std::process::ExitCode::FAILURE
+            }
         }
     }
 }

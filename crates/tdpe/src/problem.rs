@@ -69,10 +69,12 @@ impl Problem {
         };
         let priors = PriorSet::resolve(file, &model, config.trigger_time)?;
 
-        let injection = injection_parameters(&config, &epoch)?;
+        let injection = injection_parameters(&config, &epoch)?
+            .map(|p| priors.admit(&p.to_array(), "injection"))
+            .transpose()?
+            .map(BbhParameters::from_array);
         let data: Vec<Vec<f64>> = match (&injection, &config.strain) {
             (Some(p), _) => {
-                priors.check_contains(&p.to_array(), "injection")?;
                 let signal = model
                     .strain(p, grid.start, grid.dt, grid.len)
                     .context("injection")?;
@@ -151,7 +153,8 @@ fn load_psd(config: &Config, detector: &str) -> anyhow::Result<Psd> {
                 PsdColumnName::Asd => PsdColumn::Asd,
             };
             // bilby's PSD files start at 0 Hz (log-log interpolation cannot use it) and hold
-            // `inf` above their maximum frequency: keep the rows with f > 0 and a finite value.
+            // `inf` above their maximum frequency: blank the rows with f ≤ 0 or +inf (keeping
+            // the line numbers of the parser's messages); anything else (NaN) the parser judges.
             // If the last kept row lies less than 1 % below the Nyquist frequency, its value is
             // repeated at the Nyquist frequency (a 1024 Hz file analysed at 2048 Hz).
             let path = config.resolve(spec);
@@ -165,7 +168,10 @@ fn load_psd(config: &Config, detector: &str) -> anyhow::Result<Psd> {
                     .filter_map(|v| v.parse().ok())
                     .collect();
                 match cols[..] {
-                    [f, v] if f <= 0.0 || !v.is_finite() => continue,
+                    [f, v] if f <= 0.0 || v == f64::INFINITY => {
+                        kept.push('\n');
+                        continue;
+                    }
                     [f, _] => {
                         last = Some((f, line.split_whitespace().nth(1).unwrap_or("").to_string()))
                     }

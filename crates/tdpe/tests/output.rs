@@ -348,6 +348,40 @@ fn writes_every_product_of_a_synthetic_run() {
     assert_eq!(file_names(&dir), expected);
 }
 
+/// An output directory that cannot hold the products is an error before anything is written,
+/// and a failed write never leaves one run's results beside another's.
+#[test]
+fn unusable_outdirs_are_errors_and_runs_do_not_mix() {
+    let dir = scratch("output-unusable");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("file");
+    std::fs::write(&file, b"").unwrap();
+    let dangling = dir.join("dangling");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.join("missing"), &dangling).unwrap();
+    for bad in [&file, &dangling] {
+        let message = format!("{:#}", output::check_outdir(bad).unwrap_err());
+        assert!(
+            message.contains("cannot write into output directory"),
+            "{message}"
+        );
+    }
+    let outdir = dir.join("run");
+    let earlier = synthetic(outdir.clone(), 2, 50);
+    output::write_all(&earlier).unwrap();
+    let before = std::fs::read(outdir.join("result.json")).unwrap();
+    std::fs::remove_file(outdir.join("trace.png")).unwrap();
+    std::fs::create_dir(outdir.join("trace.png")).unwrap();
+    let later = synthetic(outdir.clone(), 4, 60);
+    let message = format!("{:#}", output::write_all(&later).unwrap_err());
+    assert!(
+        message.contains("trace.png: it is a directory"),
+        "{message}"
+    );
+    assert_eq!(std::fs::read(outdir.join("result.json")).unwrap(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A tempered run fills bilby's evidence keys from thermodynamic integration and reports the
 /// ladder in meta_data and summary.md.
 #[test]

@@ -272,6 +272,25 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
 /// A requested coordinate or jump that the prior does not allow is reported, on standard error
 /// and in result.json, and the run goes on without it: with ψ over 2π, neither the circular
 /// phases nor the inclination mirror apply, and the sky-ring reflection needs the former.
+/// An injection on the prior's bounds (equal masses at mass_ratio's maximum, face-on at
+/// theta_jn = 0, phase at 2π) runs: closed bounds, wrapped phases, finite gradients at q = 1.
+#[test]
+fn an_injection_on_the_prior_bounds_runs() {
+    let dir = scratch("bounds");
+    let config = config_with(
+        &dir,
+        &[
+            ("mass_2 = 29.0", "mass_2 = 36.0"),
+            ("theta_jn = 2.6", "theta_jn = 0.0"),
+        ],
+    );
+    let outdir = dir.join("out");
+    reduced_run(&outdir, "30", &[path_str(&config)]);
+    let result = result_json(&outdir);
+    assert_eq!(result["injection_parameters"]["mass_ratio"], 1.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn coordinates_the_prior_does_not_allow_are_reported() {
     let dir = scratch("not-applied");
@@ -342,6 +361,22 @@ fn bad_input_fails_with_one_line_and_writes_nothing() {
         &["--prior-file", path_str(&prior)],
         "bad.prior:1: missing closing ')'",
     );
+    // A relative --prior-file is the shell's: relative to the current directory, not to the
+    // config's folder.
+    let config_dir = dir.join("configs");
+    std::fs::create_dir_all(&config_dir).unwrap();
+    let config = config_with(&config_dir, &[]);
+    let out = Command::new(env!("CARGO_BIN_EXE_tdpe"))
+        .current_dir(&dir)
+        .args(["run", "--no-progress", "--prior-file", "bad.prior"])
+        .arg(&config)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("bad.prior:1: missing closing ')'"),
+        "{stderr}"
+    );
 
     let prior_text = default_prior().replace(
         "chi_1 = Uniform(name='chi_1', minimum=-0.99",
@@ -351,13 +386,31 @@ fn bad_input_fails_with_one_line_and_writes_nothing() {
     fails_cleanly(
         &dir,
         &["--prior-file", path_str(&prior)],
-        "the prior on chi_1 allows [-1.5, 0.99], outside the waveform's range [-1, 1]",
+        "the prior on chi_1 allows [-1.5, 0.99], outside its range [-1, 1]",
     );
 
     fails_cleanly(
         &dir,
         &["--prior-file", path_str(&dir.join("nope.prior"))],
         "cannot read prior file",
+    );
+    // The cause once, not repeated by the error's source.
+    let out = tdpe(&["run", "--prior-file", path_str(&dir.join("nope.prior"))]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("os error").count(), 1, "{stderr}");
+
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"").unwrap();
+    let out = tdpe(&[
+        "run",
+        "--no-progress",
+        "--outdir",
+        path_str(&file.join("out")),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && stderr.contains("a-file is not a directory"),
+        "{stderr}"
     );
 
     let config = config_with(
@@ -368,6 +421,21 @@ fn bad_input_fails_with_one_line_and_writes_nothing() {
         )],
     );
     fails_cleanly(&dir, &[path_str(&config)], "X1");
+
+    let psd = dir.join("nan_psd.txt");
+    let rows: String = (0..200)
+        .map(|k| {
+            format!(
+                "{} {}\n",
+                10.0 + 5.0 * k as f64,
+                if k == 57 { f64::NAN } else { 1e-46 }
+            )
+        })
+        .collect();
+    std::fs::write(&psd, format!("0 inf\n{rows}")).unwrap();
+    let line = format!("H1 = \"{}\"", path_str(&psd));
+    let config = config_with(&dir, &[("H1 = \"aLIGOZeroDetHighPower\"", &line)]);
+    fails_cleanly(&dir, &[path_str(&config)], "nan_psd.txt:59");
 
     let config = config_with(&dir, &[("duration = 4.0", "durations = 4.0")]);
     fails_cleanly(&dir, &[path_str(&config)], "unknown field `durations`");

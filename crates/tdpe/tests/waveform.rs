@@ -195,6 +195,11 @@ fn bad_parameters_fail_with_the_parameter_and_its_range() {
         &["sampling_frequency = -4096", "(0, ∞) Hz"],
     );
     assert_fails(
+        "nyquist_below_minimum_frequency",
+        &t02_with("--sampling-frequency", "1"),
+        &["sampling_frequency = 1 Hz", "Nyquist frequency 0.5 Hz"],
+    );
+    assert_fails(
         "too_many_samples",
         &t02_with("--sampling-frequency", "1e12"),
         &["samples", "sampling_frequency"],

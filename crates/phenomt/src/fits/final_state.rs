@@ -5,9 +5,10 @@
 
 use crate::scalar::Real;
 
-/// What both fits compute from (η, χ1, χ2), as LAL computes it.
+/// What both fits compute from (η, δ, χ1, χ2), as LAL computes it.
 struct Vars<T> {
-    /// δ = √(1 − 4η).
+    /// δ = √(1 − 4η) as LAL recomputes it from η, with the derivative of the δ given: through
+    /// the square root, the derivative at equal masses would be ∞ · 0 = NaN.
     delta: T,
     /// m1² + m2² with m1,2 = (1 ± δ)/2.
     m_sq: T,
@@ -23,8 +24,8 @@ struct Vars<T> {
 }
 
 impl<T: Real> Vars<T> {
-    fn new(eta: T, chi1: T, chi2: T) -> Self {
-        let delta = (T::from(1.0) - eta * 4.0).sqrt();
+    fn new(eta: T, delta: T, chi1: T, chi2: T) -> Self {
+        let delta = delta.lift((1.0 - 4.0 * eta.re()).sqrt(), 1.0);
         let m1 = (T::from(1.0) + delta) * 0.5;
         let m2 = (T::from(1.0) - delta) * 0.5;
         let (m1s, m2s) = (m1 * m1, m2 * m2);
@@ -45,14 +46,14 @@ impl<T: Real> Vars<T> {
 }
 
 /// Final mass in units of the total mass, 1 − E_rad (Jiménez-Forteza et al. 2017,
-/// arXiv:1611.00332), at (η, χ1, χ2) with χ1 the spin of the heavier body.
+/// arXiv:1611.00332), at (η, χ1, χ2) with χ1 the spin of the heavier body and δ = (m1 − m2)/M.
 ///
-/// δ and Ŝ are recomputed from η; the equal-spin part is computed as (E0·[…]/[…]) − E0 and
+/// δ's value and Ŝ are recomputed from η (`delta` gives δ's derivative); the equal-spin part is computed as (E0·[…]/[…]) − E0 and
 /// E0 added back, as in LAL (which writes E0 out twice).
 ///
 /// LAL: `XLALSimIMRPhenomXFinalMass2017` (`LALSimIMRPhenomXUtilities.c`).
-pub fn final_mass_2017<T: Real>(eta: T, chi1: T, chi2: T) -> T {
-    let v = Vars::new(eta, chi1, chi2);
+pub fn final_mass_2017<T: Real>(eta: T, delta: T, chi1: T, chi2: T) -> T {
+    let v = Vars::new(eta, delta, chi1, chi2);
     let eta4 = v.eta3 * eta;
     let no_spin = eta * 0.057190958417936644 + v.eta2 * 0.5609904135313374
         - v.eta3 * 0.84667563764404
@@ -88,11 +89,12 @@ pub fn final_mass_2017<T: Real>(eta: T, chi1: T, chi2: T) -> T {
 }
 
 /// Dimensionless final spin (Jiménez-Forteza et al. 2017, arXiv:1611.00332) at (η, χ1, χ2),
-/// with χ1 the spin of the heavier body. δ and Ŝ are recomputed from η.
+/// with χ1 the spin of the heavier body and δ = (m1 − m2)/M. δ's value and Ŝ are recomputed
+/// from η (`delta` gives δ's derivative).
 ///
 /// LAL: `XLALSimIMRPhenomXFinalSpin2017` (`LALSimIMRPhenomXUtilities.c`).
-pub fn final_spin_2017<T: Real>(eta: T, chi1: T, chi2: T) -> T {
-    let v = Vars::new(eta, chi1, chi2);
+pub fn final_spin_2017<T: Real>(eta: T, delta: T, chi1: T, chi2: T) -> T {
+    let v = Vars::new(eta, delta, chi1, chi2);
     let no_spin = (eta * 3.4641016151377544 + v.eta2 * 20.0830030082033
         - v.eta3 * 12.333573402277912)
         / (T::from(1.0) + eta * 7.2388440419467335);

@@ -59,8 +59,8 @@ impl<T: Real> BinaryVariables<T> {
             delta,
             chi1,
             chi2,
-            final_mass: fits::final_mass_2017(eta, chi1, chi2),
-            final_spin: fits::final_spin_2017(eta, chi1, chi2),
+            final_mass: fits::final_mass_2017(eta, delta, chi1, chi2),
+            final_spin: fits::final_spin_2017(eta, delta, chi1, chi2),
             fits: FitPowers::new(FitInputs {
                 eta,
                 s: (m1 * m1 * chi1 + m2 * m2 * chi2) / (m1 * m1 + m2 * m2),

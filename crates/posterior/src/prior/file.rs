@@ -258,6 +258,8 @@ impl PriorFile {
     /// Parses the text of a prior file; `source_name` (a path) prefixes error messages.
     pub fn parse(text: &str, source_name: &str) -> Result<Self, PriorError> {
         let mut entries: Vec<Entry> = Vec::new();
+        // Editors on Windows may start a UTF-8 file with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (index, raw) in text.lines().enumerate() {
             let fail = |message: String| PriorError::Line {
                 source_name: source_name.to_string(),

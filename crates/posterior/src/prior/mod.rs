@@ -31,7 +31,7 @@ pub use set::{PriorSet, GW150914_LIKE_PRIOR};
 #[derive(Debug, thiserror::Error)]
 pub enum PriorError {
     /// The file could not be read.
-    #[error("cannot read prior file {path}: {source}")]
+    #[error("cannot read prior file {path}")]
     Io {
         path: String,
         source: std::io::Error,
@@ -54,7 +54,7 @@ pub enum PriorError {
     /// A corner of the prior box in (chirp_mass, mass_ratio, chi_1, chi_2) gives no waveform.
     #[error(
         "{source_name}: the prior allows chirp_mass = {}, mass_ratio = {}, chi_1 = {}, \
-         chi_2 = {}, outside the waveform's range: {source}",
+         chi_2 = {}, outside the waveform's range",
         corner[0], corner[1], corner[2], corner[3]
     )]
     CornerOutsideModel {
@@ -64,8 +64,8 @@ pub enum PriorError {
     },
     /// A given parameter vector (an injection, say) lies outside a prior's support.
     #[error(
-        "{what}: {name} = {value} is outside its prior [{lower}, {upper}] (geocent_time relative \
-         to the trigger)"
+        "{what}: {name} = {value} is outside its prior [{lower}, {upper}]{}",
+        if *name == "geocent_time" { " (relative to the trigger)" } else { "" }
     )]
     OutsidePrior {
         what: &'static str,
@@ -74,8 +74,15 @@ pub enum PriorError {
         lower: f64,
         upper: f64,
     },
+    /// A periodic boundary on a parameter that is no angle around a circle.
+    #[error(
+        "{source_name}: {name} has boundary='periodic', but only ra, phase and psi wrap around"
+    )]
+    NotPeriodic { source_name: String, name: String },
     /// A prior allows values the waveform model cannot take.
-    #[error("{source_name}: the prior on {name} allows [{low}, {high}], outside the waveform's range {allowed}")]
+    #[error(
+        "{source_name}: the prior on {name} allows [{low}, {high}], outside its range {allowed}"
+    )]
     OutsideModel {
         source_name: String,
         name: String,

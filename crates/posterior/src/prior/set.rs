@@ -125,17 +125,25 @@ impl PriorSet {
         Ok(())
     }
 
-    /// Checks that `theta` (named `what` in the message) lies strictly inside the support of
-    /// every parameter's prior that is not fixed.
-    pub fn check_contains(
+    /// `theta` (named `what` in the message) with its periodic parameters wrapped into their
+    /// priors' supports, or the error naming the first other parameter outside its prior's
+    /// closed support [lower, upper] (bilby's priors include their bounds). Fixed parameters
+    /// take the fixed value whatever `theta` says.
+    pub fn admit(
         &self,
         theta: &ParameterVector,
         what: &'static str,
-    ) -> Result<(), PriorError> {
+    ) -> Result<ParameterVector, PriorError> {
+        let mut admitted = *theta;
         for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.parameters) {
             let value = theta[parameter];
             let (lower, upper) = prior.distribution.support();
-            if !(prior.is_fixed() || (value > lower && value < upper)) {
+            if prior.is_fixed() {
+                continue;
+            }
+            if prior.is_periodic() && value.is_finite() {
+                admitted[parameter] = lower + (value - lower).rem_euclid(upper - lower);
+            } else if !(value >= lower && value <= upper) {
                 return Err(PriorError::OutsidePrior {
                     what,
                     name: parameter.name(),
@@ -145,7 +153,24 @@ impl PriorSet {
                 });
             }
         }
-        Ok(())
+        Ok(admitted)
+    }
+
+    /// `theta` with every sampled, non-periodic parameter within 10⁻⁴ of its
+    /// prior's width from a bound moved that far inside: a point where the sampler's
+    /// coordinates are finite (they map the bounds to infinity) and where densities that vanish
+    /// on a bound (theta_jn's sine at 0) do not, to start the search for the mode from.
+    pub fn interior(&self, theta: &ParameterVector) -> ParameterVector {
+        let mut inside = *theta;
+        for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.parameters) {
+            let (lower, upper) = prior.distribution.support();
+            if prior.is_fixed() || prior.is_periodic() || !(upper - lower).is_finite() {
+                continue;
+            }
+            let margin = INTERIOR_MARGIN * (upper - lower);
+            inside[parameter] = theta[parameter].clamp(lower + margin, upper - margin);
+        }
+        inside
     }
 
     /// The prior of `parameter`.
@@ -168,15 +193,34 @@ impl PriorSet {
     }
 }
 
+/// The fraction of a prior's width that [`PriorSet::interior`] keeps from its bounds.
+const INTERIOR_MARGIN: f64 = 1e-4;
+
 /// Checks that the prior's support lies in the waveform model's domain.
 fn check_model_range(source_name: &str, prior: &Prior) -> Result<(), PriorError> {
+    use std::f64::consts::{FRAC_PI_2, PI, TAU};
+    if prior.is_periodic() && !matches!(prior.name.as_str(), "ra" | "phase" | "psi") {
+        return Err(PriorError::NotPeriodic {
+            source_name: source_name.to_string(),
+            name: prior.name.clone(),
+        });
+    }
     let (low, high) = prior.distribution.support();
+    // Angles' ranges up to the rounding of a written-out π.
+    let within = |lower: f64, upper: f64| low >= lower - 1e-12 && high <= upper + 1e-12;
     let (ok, allowed) = match prior.name.as_str() {
         "chirp_mass" => (low > 0.0 && high.is_finite(), "(0, ∞) M☉ (finite)"),
         // IMRPhenomT accepts m1/m2 ≤ 200.
         "mass_ratio" => (low >= 1.0 / 200.0 && high <= 1.0, "[0.005, 1] (m2/m1)"),
         "chi_1" | "chi_2" => (low >= -1.0 && high <= 1.0, "[-1, 1]"),
         "luminosity_distance" => (low > 0.0 && high.is_finite(), "(0, ∞) Mpc (finite)"),
+        // [0, 2π) as bilby's default, or another turn such as [−π, π).
+        "ra" => (
+            within(-TAU, TAU) && high - low <= TAU + 1e-12,
+            "of at most one turn (2π rad) within [-2π, 2π]",
+        ),
+        "dec" => (within(-FRAC_PI_2, FRAC_PI_2), "[-π/2, π/2] rad"),
+        "theta_jn" => (within(0.0, PI), "[0, π] rad"),
         _ => (true, ""),
     };
     if ok {
@@ -239,5 +283,72 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("prior on chi_1 allows [-1.5, 0.99]"), "{e}");
+    }
+
+    fn resolve_error(replace: (&str, &str)) -> String {
+        let text = GW150914_LIKE_PRIOR.replace(replace.0, replace.1);
+        assert_ne!(
+            text, GW150914_LIKE_PRIOR,
+            "`{}` is not in the prior",
+            replace.0
+        );
+        let f = PriorFile::parse(&text, "p").unwrap();
+        PriorSet::resolve(f, &model(), 1126259462.4)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn angles_outside_their_circle_and_periodic_non_angles_are_errors() {
+        let e = resolve_error((
+            "ra = Uniform(name='ra', minimum=0, maximum=2 * np.pi",
+            "ra = Uniform(name='ra', minimum=0, maximum=100",
+        ));
+        assert!(
+            e.contains("prior on ra allows [0, 100], outside its range of at most one turn"),
+            "{e}"
+        );
+        let e = resolve_error((
+            "minimum=20, maximum=40, unit",
+            "minimum=20, maximum=40, boundary='periodic', unit",
+        ));
+        assert!(e.contains("chirp_mass has boundary='periodic'"), "{e}");
+        // A byte-order mark at the top of the file is no part of the first name.
+        let f = PriorFile::parse(&format!("\u{feff}{GW150914_LIKE_PRIOR}"), "p").unwrap();
+        assert!(PriorSet::resolve(f, &model(), 1126259462.4).is_ok());
+    }
+
+    #[test]
+    fn injections_on_closed_bounds_are_admitted_and_periodic_ones_wrap() {
+        let f = PriorFile::parse(GW150914_LIKE_PRIOR, "p").unwrap();
+        let set = PriorSet::resolve(f, &model(), 1126259462.4).unwrap();
+        let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
+        theta[Parameter::ChirpMass] = 20.0;
+        theta[Parameter::MassRatio] = 1.0;
+        theta[Parameter::Chi1] = 0.99;
+        theta[Parameter::LuminosityDistance] = set
+            .prior(Parameter::LuminosityDistance)
+            .distribution
+            .support()
+            .0;
+        theta[Parameter::ThetaJn] = 0.0;
+        theta[Parameter::Phase] = 2.0 * std::f64::consts::TAU + 1.0;
+        theta[Parameter::Ra] = -1.0;
+        let admitted = set.admit(&theta, "injection").unwrap();
+        assert!((admitted[Parameter::Phase] - 1.0).abs() < 1e-12);
+        assert!((admitted[Parameter::Ra] - (std::f64::consts::TAU - 1.0)).abs() < 1e-12);
+        assert_eq!(admitted[Parameter::MassRatio], 1.0);
+        // The start of the mode search moves off the bounds, by 1e-4 of the prior's width.
+        let inside = set.interior(&admitted);
+        assert!(inside[Parameter::MassRatio] < 1.0 && inside[Parameter::MassRatio] > 0.9999);
+        assert!(inside[Parameter::ThetaJn] > 0.0);
+        assert_eq!(inside[Parameter::Phase], admitted[Parameter::Phase]);
+        theta[Parameter::MassRatio] = 1.0 + 1e-9;
+        let e = set.admit(&theta, "injection").unwrap_err().to_string();
+        assert!(
+            e.contains("mass_ratio = 1.000000001 is outside its prior [0.25, 1]"),
+            "{e}"
+        );
+        assert!(!e.contains("trigger"), "{e}");
     }
 }

@@ -13,6 +13,7 @@ use anyhow::{bail, Context};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
 use crate::config::Config;
+use crate::data::excerpt;
 use crate::output::atomic;
 use crate::problem::Problem;
 use crate::run::relative_binning_at_fiducial;
@@ -201,6 +202,12 @@ impl Columns {
     fn from_header(header: &str, source: &str) -> anyhow::Result<Self> {
         let names: Vec<&str> = header.split(',').map(str::trim).collect();
         let mut fields = [0; tdpe_signal::NUM_PARAMETERS];
+        if let Some(twice) = PARAMETER_NAMES
+            .iter()
+            .find(|wanted| names.iter().filter(|n| *n == *wanted).count() > 1)
+        {
+            bail!("{source}: the header names '{twice}' more than once");
+        }
         for (field, wanted) in fields.iter_mut().zip(PARAMETER_NAMES) {
             *field = names.iter().position(|n| *n == wanted).with_context(|| {
                 format!(
@@ -226,9 +233,10 @@ impl Columns {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         if fields.len() != self.width {
             bail!(
-                "{source}:{number}: {} fields, the header has {}: '{line}'",
+                "{source}:{number}: {} fields, the header has {}: '{}'",
                 fields.len(),
-                self.width
+                self.width,
+                excerpt(line)
             );
         }
         let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
@@ -250,7 +258,7 @@ impl Columns {
 
 /// The points of a CSV with a header, as parameter arrays in [`PARAMETER_NAMES`] order
 /// (geocent_time absolute GPS); `source` names the file in messages.
-fn parse_points(text: &str, source: &str) -> anyhow::Result<Vec<ParameterVector>> {
+pub fn parse_points(text: &str, source: &str) -> anyhow::Result<Vec<ParameterVector>> {
     let mut lines = text.lines().enumerate().filter(|(_, line)| is_data(line));
     let Some((_, header)) = lines.next() else {
         bail!("{source}: no header line");
@@ -359,6 +367,17 @@ mod tests {
         let short = format!("{header}\n1,2\n");
         let err = parse_points(&short, source).unwrap_err().to_string();
         assert!(err.contains("2 fields, the header has 12"), "{err}");
+        let twice = format!("{header},ra\n");
+        let err = parse_points(&twice, source).unwrap_err().to_string();
+        assert!(err.contains("names 'ra' more than once"), "{err}");
+        // A huge bad row is quoted by its start only.
+        let long = format!("{header}\n1,{}\n", "2".repeat(1_000_000));
+        let err = parse_points(&long, source).unwrap_err().to_string();
+        assert!(
+            err.len() < 400 && err.contains("(1000002 bytes)"),
+            "{}",
+            err.len()
+        );
     }
 
     /// A row of 11 equal values.

@@ -1,7 +1,7 @@
 //! `tdpe run`: parameter estimation of one binary black hole, end to end ([`crate::run`]),
 //! with the command line's overrides of the configuration, Ctrl-C, and the products written.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -10,7 +10,7 @@ use tdpe_posterior::{IntrinsicCoordinates, PhaseCoordinate, ReferenceFrame};
 
 use crate::config::{Config, KernelName, MetricName};
 use crate::output;
-use crate::run::{run_analysis, RunControl};
+use crate::run::{run_analysis, Interrupted, RunControl};
 
 /// Runs parameter estimation and writes result.json, samples.csv, summary.md and plots.
 ///
@@ -191,7 +191,14 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
         config.likelihood.relative_binning_target = t;
     }
     if let Some(p) = &args.prior_file {
-        config.prior_file = p.clone();
+        // A path on the command line is the shell's, relative to the current directory (the
+        // config's own paths are relative to the config's folder).
+        config.prior_file = if p == "default" || Path::new(p).is_absolute() {
+            p.clone()
+        } else {
+            let cwd = std::env::current_dir().context("the current directory")?;
+            cwd.join(p).to_string_lossy().into_owned()
+        };
     }
     if let Some(l) = &args.label {
         config.label = l.clone();
@@ -209,16 +216,29 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A flag that the first Ctrl-C sets (the chains then stop and the draws so far are written);
-/// a second Ctrl-C exits at once.
+/// Set by the first interrupt (SIGINT, SIGTERM or SIGHUP alike): the chains then stop and the
+/// draws so far are written.
+static STOP: AtomicBool = AtomicBool::new(false);
+/// Set while the products are written: interrupts then wait for them, so that no product is
+/// left torn or missing.
+static WRITING: AtomicBool = AtomicBool::new(false);
+
+/// Installs the interrupt handler and returns the flag it sets. A second interrupt while the
+/// chains run exits at once; any while the products are written waits for them.
 fn interrupt_flag() -> &'static AtomicBool {
-    static STOP: AtomicBool = AtomicBool::new(false);
     // Setting the handler fails only if one is already set (a second run in one process).
     let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
+        let again = STOP.swap(true, Ordering::SeqCst);
+        if WRITING.load(Ordering::SeqCst) {
+            eprintln!("\ninterrupted: finishing the products first");
+        } else if again {
             std::process::exit(130);
+        } else {
+            eprintln!(
+                "\ninterrupted: finishing the current transitions and writing the draws so far \
+                 (interrupt again to abort without writing)"
+            );
         }
-        eprintln!("\ninterrupted: finishing the current transitions and writing the draws so far (Ctrl-C again to abort)");
     });
     &STOP
 }
@@ -228,6 +248,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let started = Instant::now();
     let mut config = Config::load(args.config.as_deref())?;
     apply_overrides(&mut config, args)?;
+    output::check_outdir(&args.outdir)?;
     let control = RunControl {
         outdir: args.outdir.clone(),
         progress: !args.no_progress,
@@ -235,10 +256,20 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         started,
     };
     let result = run_analysis(config, &control)?;
+    let interrupted = result.interrupted || STOP.load(Ordering::SeqCst);
     if result.posterior.is_empty() {
+        if interrupted {
+            return Err(Interrupted(
+                "during the warm-up, before any posterior draws: nothing written".into(),
+            )
+            .into());
+        }
         bail!("the sampler returned no draws");
     }
-    output::write_all(&result)?;
+    WRITING.store(true, Ordering::SeqCst);
+    let written = output::write_all(&result);
+    WRITING.store(false, Ordering::SeqCst);
+    written?;
     println!(
         "tdpe run: {} draws ({} chains, {}) in {:.1} s (sampling {:.1} s, {} gradients); outputs in {}",
         result.posterior.len(),
@@ -262,6 +293,14 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             "warning: the chains disagree (R-hat > 1.01) on {}: see summary.md",
             unconverged.join(", ")
         );
+    }
+    if interrupted || STOP.load(Ordering::SeqCst) {
+        return Err(Interrupted(format!(
+            "the {} draws so far are in {} (meta_data.interrupted)",
+            result.posterior.len(),
+            args.outdir.display()
+        ))
+        .into());
     }
     Ok(())
 }

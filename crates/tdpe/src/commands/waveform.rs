@@ -4,13 +4,15 @@
 //! `SimInspiralChooseTDWaveform`, so the output can be compared with LAL sample by sample.
 
 use std::fmt;
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::str::FromStr;
 
 use anyhow::{bail, Context};
 use tdpe_phenomt::{IMRPhenomT, Polarizations, Settings};
+
+use crate::output::atomic;
 
 /// Largest grid written: 1e8 samples (~7 h at 4096 Hz, ~6 GB of CSV).
 const MAX_SAMPLES: usize = 100_000_000;
@@ -144,6 +146,14 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     check("phase", args.phase, true, "(-∞, ∞) rad")?;
     let f_min = args.minimum_frequency;
     let f_ref = args.reference_frequency.unwrap_or(f_min);
+    // A grid that cannot hold the lowest frequency would alias the whole waveform.
+    if f_min.is_finite() && fs / 2.0 <= f_min {
+        bail!(
+            "sampling_frequency = {fs} Hz: its Nyquist frequency {} Hz must be above \
+             minimum_frequency = {f_min} Hz",
+            fs / 2.0
+        );
+    }
 
     let polarizations = match args.approximant {
         Approximant::IMRPhenomT => {
@@ -172,7 +182,10 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             result => result.context("cannot write to standard output"),
         }
     } else {
-        write_atomically(&args.output, |w| write_csv(&polarizations, w))
+        atomic::write_with(&args.output, |temporary| {
+            let file = File::create(temporary)?;
+            Ok(write_csv(&polarizations, BufWriter::new(file))?)
+        })
     }
 }
 
@@ -183,40 +196,4 @@ fn write_csv(pol: &Polarizations, mut w: impl Write) -> io::Result<()> {
         writeln!(w, "{:.16e},{hp:.16e},{hc:.16e}", pol.time(k))?;
     }
     w.flush()
-}
-
-/// Writes `path` through a temporary file in the same directory, renamed into place once
-/// complete: readers never see a partial file, and a failure leaves nothing behind.
-fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
-) -> anyhow::Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("output path {} names no file", path.display()))?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = File::options()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|file| {
-            let mut w = BufWriter::new(file);
-            write(&mut w)?;
-            let file = w.into_inner().map_err(io::IntoInnerError::into_error)?;
-            file.sync_all()?;
-            fs::rename(&tmp, path)
-        });
-    if result.is_err() {
-        // The temporary may not exist (e.g. the directory is missing); nothing to report then.
-        let _ = fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot write {}", path.display()))
 }

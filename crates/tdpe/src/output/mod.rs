@@ -24,6 +24,8 @@ mod summary_md;
 mod trace;
 mod waveform_plot;
 
+use std::path::Path;
+
 use anyhow::Context;
 
 use crate::run_result::RunResult;
@@ -38,15 +40,64 @@ pub const PRODUCTS: [&str; 6] = [
     "waveform.png",
 ];
 
+/// Makes sure the products can be written into `outdir` before a run does any expensive
+/// work, without creating it: it must be a directory this process can create files in, or
+/// a new path whose nearest existing ancestor is one.
+pub fn check_outdir(outdir: &Path) -> anyhow::Result<()> {
+    let cannot = || format!("cannot write into output directory {}", outdir.display());
+    let existing = outdir
+        .ancestors()
+        .map(|a| {
+            if a.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                a
+            }
+        })
+        .find(|a| std::fs::symlink_metadata(a).is_ok())
+        .unwrap_or(Path::new("."));
+    if !existing.is_dir() {
+        let what = if std::fs::symlink_metadata(existing).is_ok_and(|m| m.is_symlink()) {
+            "a symlink that does not lead to a directory"
+        } else {
+            "not a directory"
+        };
+        anyhow::bail!("{}: {} is {what}", cannot(), existing.display());
+    }
+    let probe = existing.join(format!(".tdpe-write-check-{}", std::process::id()));
+    std::fs::write(&probe, b"").with_context(cannot)?;
+    std::fs::remove_file(&probe).with_context(cannot)?;
+    Ok(())
+}
+
 /// Writes every product of `result` into `result.outdir` (created if missing).
 ///
-/// Errors name the file that could not be written; products written before it stay complete.
+/// The products of an earlier run there are removed first, so that the directory never holds
+/// one run's results beside another's plots; a product's path that is a directory is an error
+/// before anything is touched. Errors name the file that could not be written; products
+/// written before it stay complete.
 pub fn write_all(result: &RunResult) -> anyhow::Result<()> {
     let outdir = &result.outdir;
     std::fs::create_dir_all(outdir)
         .with_context(|| format!("cannot create output directory {}", outdir.display()))?;
-    let [result_json, samples_csv, summary_md, corner, trace, waveform] =
-        PRODUCTS.map(|name| outdir.join(name));
+    let paths = PRODUCTS.map(|name| outdir.join(name));
+    if let Some(path) = paths
+        .iter()
+        .find(|path| std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.is_dir()))
+    {
+        anyhow::bail!("cannot write {}: it is a directory", path.display());
+    }
+    for path in &paths {
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| {
+                    format!("cannot remove {} of an earlier run", path.display())
+                });
+            }
+            _ => {}
+        }
+    }
+    let [result_json, samples_csv, summary_md, corner, trace, waveform] = paths;
     result_json::write(result, &result_json)?;
     samples_csv::write(result, &samples_csv)?;
     summary_md::write(result, &summary_md)?;

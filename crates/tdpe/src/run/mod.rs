@@ -37,6 +37,12 @@ pub struct RunControl<'a> {
     pub started: Instant,
 }
 
+/// The error of a run stopped by a signal (SIGINT, SIGTERM or SIGHUP): the command exits with
+/// status 130, as a shell reports an interrupted command, and the message says what was kept.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted: {0}")]
+pub struct Interrupted(pub String);
+
 /// Runs the analysis of `config` and returns its result.
 pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunResult> {
     let problem = Problem::set_up(config)?;

@@ -127,7 +127,10 @@ pub fn relative_binning(
         stop,
     )?;
     if pilot.samples.interrupted {
-        anyhow::bail!("interrupted during the pilot run, before any posterior draws");
+        return Err(super::Interrupted(
+            "during the pilot run, before any posterior draws: nothing written".into(),
+        )
+        .into());
     }
     let draws = design_draws(&posterior, &pilot.samples);
     let rb = analysis
