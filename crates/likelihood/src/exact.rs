@@ -133,9 +133,21 @@ impl ExactLikelihood {
     ) -> Result<Self, LikelihoodError> {
         let mut dets = Vec::with_capacity(inputs.len());
         for (name, data, psd) in inputs {
-            let spec = GriddedSpectrum::from_psd(psd, cutoff, grid.sampling_frequency(), grid.len)?;
-            let noise = Arc::new(ToeplitzInverse::from_acf(&spec.acf(), grid.len)?);
-            dets.push(DetectorInput { name, data, noise });
+            // A covariance that cannot be factorised is the PSD's fault: say which one.
+            let of_detector = |e: tdpe_noise::NoiseError| {
+                LikelihoodError::InvalidInput(format!(
+                    "noise covariance of {name} from the PSD '{}': {e}",
+                    psd.name()
+                ))
+            };
+            let spec = GriddedSpectrum::from_psd(psd, cutoff, grid.sampling_frequency(), grid.len)
+                .map_err(of_detector)?;
+            let noise = ToeplitzInverse::from_acf(&spec.acf(), grid.len).map_err(of_detector)?;
+            dets.push(DetectorInput {
+                name,
+                data,
+                noise: Arc::new(noise),
+            });
         }
         Self::new(grid, dets)
     }

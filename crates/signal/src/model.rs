@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
-use tdpe_phenomt::{Dual, IMRPhenomT, Real, Settings};
+use tdpe_phenomt::{Dual, IMRPhenomT, Real, Settings, WaveformError};
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters};
@@ -94,7 +94,25 @@ impl SignalModel {
             });
         }
         let (m1, m2) = component_masses(chirp_mass, mass_ratio);
-        Ok(IMRPhenomT::new(m1, m2, chi_1, chi_2, &self.waveform)?)
+        IMRPhenomT::new(m1, m2, chi_1, chi_2, &self.waveform).map_err(|error| match error {
+            // The model starts at f_ref (the data's segment bounds the waveform, not a starting
+            // frequency): a frequency it cannot reach is the user's reference_frequency.
+            WaveformError::FrequencyNotReached {
+                name: "minimum_frequency",
+                value,
+                lowest_hz,
+                peak_hz,
+                ringdown_hz,
+            } => WaveformError::FrequencyNotReached {
+                name: "reference_frequency",
+                value,
+                lowest_hz,
+                peak_hz,
+                ringdown_hz,
+            }
+            .into(),
+            other => other.into(),
+        })
     }
 
     /// [`Self::waveform`] in dual numbers seeded in (chirp_mass, mass_ratio, chi_1, chi_2):
@@ -225,5 +243,20 @@ mod tests {
         assert_ne!(phase_at(&b, lambda.0), first);
         assert_ne!(phase_at(&a, lambda.0 + 1e-9), first);
         assert_eq!(phase_at(&a, lambda.0), first);
+    }
+
+    /// The model starts at f_ref, so a frequency it cannot reach is reference_frequency's.
+    #[test]
+    fn an_unreachable_reference_frequency_is_named() {
+        let epoch = GpsTime::from_f64(1126259462.4).unwrap();
+        let model = SignalModel::new(vec![], epoch, 2000.0, 1.0 / 4096.0).unwrap();
+        let error = model
+            .waveform(28.0, 0.8, 0.3, -0.2)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("reference_frequency = 2000 Hz cannot be reached"),
+            "{error}"
+        );
     }
 }

@@ -44,8 +44,8 @@ pub struct Config {
     pub prior_file: String,
     /// PSD per detector: a built-in curve name (aLIGOZeroDetHighPower,
     /// aLIGODesignSensitivityT1800044, AdVDesignSensitivityP1200087,
-    /// KAGRADesignSensitivityT1600593) or a two-column file (frequency in Hz, value). Missing
-    /// detectors use their design curve.
+    /// KAGRADesignSensitivityT1600593) or a two-column file (frequency in Hz, value). With an
+    /// injection, missing detectors use their design curve; strain files need every one.
     pub psd: BTreeMap<String, String>,
     /// What the second column of PSD files holds: `psd` (1/Hz) or `asd` (1/√Hz).
     pub psd_column: PsdColumnName,
@@ -53,6 +53,9 @@ pub struct Config {
     pub injection: Option<Injection>,
     /// Strain files (exclusive with `injection`).
     pub strain: Option<StrainFiles>,
+    /// Memory (GB) a run may use; its estimate is checked before any work. 0: 80 % of the
+    /// machine's physical memory.
+    pub max_memory_gb: f64,
     /// Sampler settings.
     pub sampler: SamplerSection,
     /// Relative-binning settings.
@@ -81,6 +84,7 @@ impl Default for Config {
             psd_column: PsdColumnName::Psd,
             injection: None,
             strain: None,
+            max_memory_gb: 0.0,
             sampler: SamplerSection::default(),
             likelihood: LikelihoodSection::default(),
             fiducial: FiducialSection::default(),
@@ -421,6 +425,13 @@ impl Config {
         if self.detectors.is_empty() {
             bail!("detectors is empty: name at least one of H1, L1, V1, K1");
         }
+        if !(self.max_memory_gb.is_finite() && self.max_memory_gb >= 0.0) {
+            bail!(
+                "max_memory_gb = {} must be >= 0 (0: automatic)",
+                self.max_memory_gb
+            );
+        }
+        crate::memory::check(self)?;
         for name in self.psd.keys() {
             if !self.detectors.contains(name) {
                 bail!(
@@ -560,5 +571,18 @@ mod tests {
             c.psd.clear();
         });
         assert!(e.contains("no PSD for H1"), "{e}");
+        // Sizes the machine cannot hold are refused with the estimate, before any allocation.
+        for duration in [1e6, 1e16] {
+            let e = invalid(|c| c.duration = duration);
+            assert!(e.contains("GB, more than the"), "{e}");
+        }
+        let e = invalid(|c| {
+            c.duration = 64.0;
+            c.max_memory_gb = 0.1;
+        });
+        assert!(
+            e.contains("needs about 0.3 GB, more than the 0.1 GB allowed"),
+            "{e}"
+        );
     }
 }

@@ -6,9 +6,10 @@ use anyhow::{bail, Context};
 use tdpe_detector::{Detector, GpsTime};
 use tdpe_likelihood::{BbhExactLikelihood, ExactLikelihood, SampleGrid};
 use tdpe_noise::{LowFrequencyCutoff, Psd, PsdColumn, BUILTIN_PSDS};
+use tdpe_phenomt::{IMRPhenomT, Settings};
 use tdpe_posterior::prior::{PriorFile, PriorSet, GW150914_LIKE_PRIOR};
 use tdpe_posterior::Analysis;
-use tdpe_signal::{chirp_mass_and_ratio, BbhParameters, SignalModel};
+use tdpe_signal::{chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, SignalModel};
 
 use crate::config::{Config, PsdColumnName, StrainFormat};
 use crate::data::{detector_seed, read_frequency_series, read_time_series, simulate_noise};
@@ -55,6 +56,9 @@ impl Problem {
                 let psd = load_psd(&config, d).with_context(|| format!("PSD of {d}"))?;
                 psd.check_covers(cutoff.f_start(), fs / 2.0)
                     .with_context(|| format!("PSD of {d}"))?;
+                if let Some(warning) = implausible_scale(&psd, cutoff.f_start(), fs / 2.0) {
+                    eprintln!("warning: PSD of {d}: {warning}");
+                }
                 Ok(psd)
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
@@ -73,6 +77,7 @@ impl Problem {
             .map(|p| priors.admit(&p.to_array(), "injection"))
             .transpose()?
             .map(BbhParameters::from_array);
+        check_band_is_reached(&config, &priors, injection.as_ref())?;
         let data: Vec<Vec<f64>> = match (&injection, &config.strain) {
             (Some(p), _) => {
                 let signal = model
@@ -192,6 +197,86 @@ fn load_psd(config: &Config, detector: &str) -> anyhow::Result<Psd> {
     Ok(psd)
 }
 
+/// The range (1/Hz) of the smallest value of a ground-based detector's strain PSD, from the
+/// initial detectors (~10⁻⁴⁵) to beyond the design curves (~10⁻⁴⁸), with two decades of room.
+const PLAUSIBLE_PSD_MINIMUM: (f64, f64) = (1e-52, 1e-40);
+
+/// Why `psd`'s scale over [lo, hi] Hz is no detector's, if it is not: a PSD orders of
+/// magnitude off (an ASD in a PSD column, say) gives a likelihood that sees no signal or only
+/// signal, which would surface much later as a failure far from its cause.
+fn implausible_scale(psd: &Psd, lo: f64, hi: f64) -> Option<String> {
+    let smallest = psd
+        .frequencies()
+        .iter()
+        .zip(psd.values())
+        .filter(|(f, _)| (lo..=hi).contains(*f))
+        .map(|(_, v)| *v)
+        .fold(f64::INFINITY, f64::min);
+    let (low, high) = PLAUSIBLE_PSD_MINIMUM;
+    if (low..=high).contains(&smallest) || !smallest.is_finite() {
+        return None;
+    }
+    let hint = if (1e-26..=1e-18).contains(&smallest) {
+        " (values like an ASD: is psd_column = \"asd\" meant?)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "its smallest value in the band is {smallest:.2e} /Hz, where a detector's lies between \
+         {low:.0e} and {high:.0e}{hint}"
+    ))
+}
+
+/// Fails if no binary the analysis could see reaches `minimum_frequency`: the injection's
+/// (2,2) mode, or without one the prior box's corners in (chirp_mass, mass_ratio, chi_1,
+/// chi_2). Above its ringdown frequency the likelihood sees none of the signal.
+fn check_band_is_reached(
+    config: &Config,
+    priors: &PriorSet,
+    injection: Option<&BbhParameters>,
+) -> anyhow::Result<()> {
+    let f_min = config.minimum_frequency;
+    let settings = Settings {
+        f_min,
+        f_ref: f_min,
+        delta_t: 1.0 / config.sampling_frequency,
+        smooth: true,
+    };
+    let reaches = |[chirp_mass, mass_ratio, chi_1, chi_2]: [f64; 4]| {
+        let (m1, m2) = component_masses(chirp_mass, mass_ratio);
+        IMRPhenomT::new(m1, m2, chi_1, chi_2, &settings).is_ok()
+    };
+    if let Some(p) = injection {
+        if !reaches([p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2]) {
+            bail!(
+                "minimum_frequency = {f_min} Hz is above the injected binary's ringdown: the \
+                 likelihood would see none of its signal"
+            );
+        }
+        return Ok(());
+    }
+    let ends = |p: Parameter| {
+        let (low, high) = priors.prior(p).distribution.support();
+        [low, high]
+    };
+    let mut corners = ends(Parameter::ChirpMass).into_iter().flat_map(|mc| {
+        ends(Parameter::MassRatio).into_iter().flat_map(move |q| {
+            ends(Parameter::Chi1).into_iter().flat_map(move |chi_1| {
+                ends(Parameter::Chi2)
+                    .into_iter()
+                    .map(move |chi_2| [mc, q, chi_1, chi_2])
+            })
+        })
+    });
+    if !corners.any(reaches) {
+        bail!(
+            "minimum_frequency = {f_min} Hz is above the ringdown of every binary the prior \
+             allows: the likelihood would see no signal"
+        );
+    }
+    Ok(())
+}
+
 /// The injected parameters (geocent_time relative to `epoch`).
 fn injection_parameters(config: &Config, epoch: &GpsTime) -> anyhow::Result<Option<BbhParameters>> {
     let Some(inj) = &config.injection else {
@@ -222,4 +307,34 @@ fn injection_parameters(config: &Config, epoch: &GpsTime) -> anyhow::Result<Opti
         ra: inj.ra,
         dec: inj.dec,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_psd_orders_of_magnitude_from_any_detectors_is_flagged() {
+        let design = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
+        assert_eq!(implausible_scale(&design, 16.0, 1024.0), None);
+        let asd = Psd::from_samples(
+            "asd",
+            design.frequencies().to_vec(),
+            design.values().iter().map(|v| v.sqrt()).collect(),
+        )
+        .unwrap();
+        let warning = implausible_scale(&asd, 16.0, 1024.0).unwrap();
+        assert!(
+            warning.contains("is psd_column = \"asd\" meant?"),
+            "{warning}"
+        );
+        let tiny = Psd::from_samples(
+            "tiny",
+            design.frequencies().to_vec(),
+            design.values().iter().map(|v| v * 1e-10).collect(),
+        )
+        .unwrap();
+        let warning = implausible_scale(&tiny, 16.0, 1024.0).unwrap();
+        assert!(!warning.contains("asd"), "{warning}");
+    }
 }

@@ -423,7 +423,7 @@ fn bad_input_fails_with_one_line_and_writes_nothing() {
     fails_cleanly(&dir, &[path_str(&config)], "X1");
 
     let psd = dir.join("nan_psd.txt");
-    let rows: String = (0..200)
+    let rows: String = (0..300)
         .map(|k| {
             format!(
                 "{} {}\n",
@@ -436,6 +436,23 @@ fn bad_input_fails_with_one_line_and_writes_nothing() {
     let line = format!("H1 = \"{}\"", path_str(&psd));
     let config = config_with(&dir, &[("H1 = \"aLIGOZeroDetHighPower\"", &line)]);
     fails_cleanly(&dir, &[path_str(&config)], "nan_psd.txt:59");
+    // A value no covariance can have: the failed factorisation names the detector and file.
+    std::fs::write(&psd, format!("0 inf\n{}", rows.replace("NaN", "1e300"))).unwrap();
+    fails_cleanly(
+        &dir,
+        &[path_str(&config)],
+        "noise covariance of H1 from the PSD",
+    );
+
+    let config = config_with(
+        &dir,
+        &[("minimum_frequency = 20.0", "minimum_frequency = 600.0")],
+    );
+    fails_cleanly(
+        &dir,
+        &[path_str(&config)],
+        "above the injected binary's ringdown",
+    );
 
     let config = config_with(&dir, &[("duration = 4.0", "durations = 4.0")]);
     fails_cleanly(&dir, &[path_str(&config)], "unknown field `durations`");

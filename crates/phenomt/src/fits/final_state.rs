@@ -48,8 +48,8 @@ impl<T: Real> Vars<T> {
 /// Final mass in units of the total mass, 1 − E_rad (Jiménez-Forteza et al. 2017,
 /// arXiv:1611.00332), at (η, χ1, χ2) with χ1 the spin of the heavier body and δ = (m1 − m2)/M.
 ///
-/// δ's value and Ŝ are recomputed from η (`delta` gives δ's derivative); the equal-spin part is computed as (E0·[…]/[…]) − E0 and
-/// E0 added back, as in LAL (which writes E0 out twice).
+/// δ's value and Ŝ are recomputed from η (`delta` gives δ's derivative); the equal-spin part
+/// is computed as (E0·[…]/[…]) − E0 and E0 added back, as in LAL (which writes E0 out twice).
 ///
 /// LAL: `XLALSimIMRPhenomXFinalMass2017` (`LALSimIMRPhenomXUtilities.c`).
 pub fn final_mass_2017<T: Real>(eta: T, delta: T, chi1: T, chi2: T) -> T {

@@ -90,14 +90,13 @@ pub fn parse_line(line: &str) -> Result<Option<Line>, String> {
                 .strip_suffix(')')
                 .ok_or("missing closing ')' at the end of the line")?;
             let class = path.rsplit('.').next().unwrap_or(path).to_string();
-            RightHandSide::Call {
-                class,
-                arguments: split_top_level(inner)?
-                    .into_iter()
-                    .filter(|a| !a.trim().is_empty())
-                    .map(|a| parse_argument(&a))
-                    .collect::<Result<_, _>>()?,
-            }
+            let arguments = split_top_level(inner)?
+                .into_iter()
+                .filter(|a| !a.trim().is_empty())
+                .map(|a| parse_argument(&a))
+                .collect::<Result<_, _>>()
+                .map_err(|e| format!("{e}, in the arguments of {class}"))?;
+            RightHandSide::Call { class, arguments }
         }
         _ => RightHandSide::Number(evaluate(rhs)?),
     };
@@ -257,6 +256,14 @@ fn tokenize(expr: &str) -> Result<Vec<Token>, String> {
             let value = text
                 .parse::<f64>()
                 .map_err(|_| format!("'{text}' is not a number"))?;
+            // f64 parsing rounds a too small literal to 0 silently (and a too large one to
+            // inf, which the priors' checks reject): refuse both alike.
+            let mantissa = text.split(['e', 'E']).next().unwrap_or(text);
+            if value == 0.0 && mantissa.chars().any(|d| ('1'..='9').contains(&d)) {
+                return Err(format!(
+                    "'{text}' is too small for a double (it would read as 0)"
+                ));
+            }
             tokens.push(Token::Number(value));
         } else if c.is_ascii_alphabetic() || c == '_' {
             let start = i;
@@ -267,6 +274,11 @@ fn tokenize(expr: &str) -> Result<Vec<Token>, String> {
             let word = &expr[start..i];
             if is_constant(word) {
                 tokens.push(Token::Number(std::f64::consts::PI));
+            } else if expr[i..].trim_start().starts_with('(') {
+                return Err(format!(
+                    "'{word}(…)' is a prior inside another's arguments, which tdpe does not \
+                     support (an argument is a number, an expression or a string)"
+                ));
             } else {
                 return Err(format!(
                     "unknown name '{word}' (expressions may use numbers, + - * / ( ) and np.pi)"
@@ -392,5 +404,14 @@ mod tests {
         assert!(parse_line("psi Uniform(0, 1)").is_err());
         assert!(parse_line("psi = Uniform(0, 1").is_err());
         assert!(parse_line("psi = Uniform(minimum=foo)").is_err());
+        let nested = parse_line("chi_1 = AlignedSpin(a_prior=Uniform(0, 1))").unwrap_err();
+        assert!(
+            nested.contains("'Uniform(…)' is a prior inside another's arguments")
+                && nested.ends_with("in the arguments of AlignedSpin"),
+            "{nested}"
+        );
+        let tiny = parse_line("psi = Uniform(minimum=1e-1000, maximum=1)").unwrap_err();
+        assert!(tiny.contains("'1e-1000' is too small"), "{tiny}");
+        assert!(parse_line("psi = Uniform(minimum=0e-1000, maximum=1)").is_ok());
     }
 }

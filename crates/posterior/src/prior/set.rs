@@ -128,7 +128,7 @@ impl PriorSet {
     /// `theta` (named `what` in the message) with its periodic parameters wrapped into their
     /// priors' supports, or the error naming the first other parameter outside its prior's
     /// closed support [lower, upper] (bilby's priors include their bounds). Fixed parameters
-    /// take the fixed value whatever `theta` says.
+    /// are not checked: the analysis takes their fixed values.
     pub fn admit(
         &self,
         theta: &ParameterVector,

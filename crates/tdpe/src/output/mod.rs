@@ -67,7 +67,20 @@ pub fn check_outdir(outdir: &Path) -> anyhow::Result<()> {
     let probe = existing.join(format!(".tdpe-write-check-{}", std::process::id()));
     std::fs::write(&probe, b"").with_context(cannot)?;
     std::fs::remove_file(&probe).with_context(cannot)?;
-    Ok(())
+    check_no_product_is_a_directory(outdir)
+}
+
+/// Fails if a product's path in `outdir` is a directory (which no write can replace).
+fn check_no_product_is_a_directory(outdir: &Path) -> anyhow::Result<()> {
+    let is_dir = |path: &Path| std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
+    match PRODUCTS
+        .map(|name| outdir.join(name))
+        .iter()
+        .find(|p| is_dir(p))
+    {
+        Some(path) => anyhow::bail!("cannot write {}: it is a directory", path.display()),
+        None => Ok(()),
+    }
 }
 
 /// Writes every product of `result` into `result.outdir` (created if missing).
@@ -80,13 +93,8 @@ pub fn write_all(result: &RunResult) -> anyhow::Result<()> {
     let outdir = &result.outdir;
     std::fs::create_dir_all(outdir)
         .with_context(|| format!("cannot create output directory {}", outdir.display()))?;
+    check_no_product_is_a_directory(outdir)?;
     let paths = PRODUCTS.map(|name| outdir.join(name));
-    if let Some(path) = paths
-        .iter()
-        .find(|path| std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.is_dir()))
-    {
-        anyhow::bail!("cannot write {}: it is a directory", path.display());
-    }
     for path in &paths {
         match std::fs::remove_file(path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
