@@ -369,6 +369,12 @@ impl Default for FiducialSection {
 impl Config {
     /// Parses TOML text; `base_dir` resolves relative paths, `source` names the text in errors.
     pub fn parse(text: &str, source: &str, base_dir: &Path) -> anyhow::Result<Self> {
+        if let Some((line, literal)) = underflowing_literal(text) {
+            bail!(
+                "invalid configuration {source}: line {line}: {literal} is too small for a \
+                 double (it would read as 0)"
+            );
+        }
         let mut config: Config = toml::from_str(text)
             .map_err(|e| anyhow::anyhow!("{}", e.to_string().replace('\n', " ")))
             .with_context(|| format!("invalid configuration {source}"))?;
@@ -513,6 +519,41 @@ impl Config {
     }
 }
 
+/// The first number literal of TOML `text` outside strings and comments that reads as 0 but
+/// is not zero (`1e-1000`: f64 parsing rounds it silently, where it rejects `1e400`), with its
+/// line number.
+fn underflowing_literal(text: &str) -> Option<(usize, String)> {
+    for (index, line) in text.lines().enumerate() {
+        // The line's code: quoted strings blanked, the comment dropped.
+        let mut code = String::new();
+        let mut quote = None;
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '#') => break,
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), _) if c == q => quote = None,
+                (None, _) => code.push(c),
+                _ => {}
+            }
+            if quote.is_some() {
+                code.push(' ');
+            }
+        }
+        let literals = code.split(|c: char| !(c.is_ascii_alphanumeric() || "+-._".contains(c)));
+        for literal in literals {
+            let number = literal.replace('_', "");
+            let mantissa = number.split(['e', 'E']).next().unwrap_or_default();
+            if number.contains(['e', 'E'])
+                && number.parse::<f64>() == Ok(0.0)
+                && mantissa.chars().any(|d| ('1'..='9').contains(&d))
+            {
+                return Some((index + 1, literal.to_string()));
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -571,6 +612,14 @@ mod tests {
             c.psd.clear();
         });
         assert!(e.contains("no PSD for H1"), "{e}");
+        // A literal that would silently read as 0.
+        let e = Config::parse("duration = 1e-1000\n", "x.toml", Path::new(".")).unwrap_err();
+        assert!(
+            format!("{e:#}").contains("line 1: 1e-1000 is too small"),
+            "{e:#}"
+        );
+        let text = "label = 'a 1e-1000' # 2e-999\nduration = 0e-1000\n";
+        assert!(Config::parse(text, "x.toml", Path::new(".")).is_ok());
         // Sizes the machine cannot hold are refused with the estimate, before any allocation.
         for duration in [1e6, 1e16] {
             let e = invalid(|c| c.duration = duration);
