@@ -2,12 +2,15 @@
 //! exits with status 130 and a message saying it was interrupted.
 #![cfg(unix)]
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// Starts a long run into `outdir`, sends `signal` once the sampler has started, and returns
-/// the exit status and standard error.
+/// the exit status and standard error; a run that does not stop within a minute is killed and
+/// fails the test (rather than hanging it).
 fn interrupted_run(outdir: &Path, signal: &str) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tdpe"))
         .args(["run", "--zero-noise", "--n-chains", "2", "--n-warmup", "30"])
@@ -17,24 +20,42 @@ fn interrupted_run(outdir: &Path, signal: &str) -> (Option<i32>, String) {
         .stdout(Stdio::null())
         .spawn()
         .expect("the tdpe binary runs");
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let (lines, received) = mpsc::channel();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
     let mut text = String::new();
     // The set-up reports the sampler's coordinates just before the chains start.
     while !text.contains("sampler coordinates") {
-        let mut line = String::new();
-        if stderr.read_line(&mut line).unwrap() == 0 {
-            break;
+        match received.recv_timeout(Duration::from_secs(120)) {
+            Ok(line) => text.push_str(&format!("{line}\n")),
+            Err(_) => break,
         }
-        text.push_str(&line);
     }
-    std::thread::sleep(std::time::Duration::from_secs(3));
+    std::thread::sleep(Duration::from_secs(3));
     let sent = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    stderr.read_to_string(&mut text).unwrap();
-    (child.wait().unwrap().code(), text)
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("SIG{signal} did not stop the run within a minute: {text}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    while let Ok(line) = received.recv_timeout(Duration::from_secs(5)) {
+        text.push_str(&format!("{line}\n"));
+    }
+    (status.code(), text)
 }
 
 #[test]
