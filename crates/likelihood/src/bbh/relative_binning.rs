@@ -13,6 +13,7 @@ use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
+use tdpe_noise::ToeplitzInverse;
 use tdpe_phenomt::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, ProjectionGradient, SignalModel};
 
@@ -212,6 +213,14 @@ thread_local! {
 /// support (where |v| is above [`SUPPORT_FLOOR`] of its peak) and the SNR² density.
 type FiducialSeries = (Vec<Complex64>, usize, Vec<f64>);
 
+/// C⁻¹ of every detector of `exact`, in the model's order.
+fn noise_inverses(exact: &BbhExactLikelihood) -> Vec<&ToeplitzInverse> {
+    let like = exact.likelihood();
+    (0..exact.model().detectors().len())
+        .map(|k| like.noise(k).as_ref())
+        .collect()
+}
+
 /// The [`FiducialSeries`] of every detector.
 fn fiducial_series(
     exact: &BbhExactLikelihood,
@@ -304,9 +313,7 @@ impl BbhRelativeBinning {
         };
         let (model, like) = (exact.model(), exact.likelihood());
         let grid = like.grid();
-        let noises: Vec<_> = (0..model.detectors().len())
-            .map(|k| like.noise(k).as_ref())
-            .collect();
+        let noises = noise_inverses(exact);
         let fiducial_series = fiducial_series(exact, &fiducial)?;
         let fiducials = detector_fiducials(model, grid, &fiducial, &fiducial_series);
         lap(&mut profile.fiducial);
@@ -417,10 +424,8 @@ impl BbhRelativeBinning {
         };
         let (model, like) = (exact.model(), exact.likelihood());
         let grid = like.grid();
-        let noises: Vec<_> = (0..model.detectors().len())
-            .map(|k| like.noise(k).as_ref())
-            .collect();
-        let duration = grid.len as f64 * grid.dt;
+        let noises = noise_inverses(exact);
+        let duration = grid.duration();
         if !(options.arrival_window.is_finite()
             && (0.0..duration / 2.0).contains(&options.arrival_window))
         {

@@ -67,10 +67,16 @@ impl TimeOrbit {
         lattice.first.unsigned_abs() * self.polarities
     }
 
+    /// An offset in the order of [`Self::weights`] as (time steps, quarter turns in
+    /// [0, polarities)).
+    fn step_and_turn(&self, offset: isize) -> (isize, isize) {
+        let polarities = self.polarities as isize;
+        (offset.div_euclid(polarities), offset.rem_euclid(polarities))
+    }
+
     /// The member `offset` places after θ in the order of [`Self::weights`].
     pub fn image(&self, theta: &ParameterVector, offset: isize) -> ParameterVector {
-        let polarities = self.polarities as isize;
-        let (step, turn) = (offset.div_euclid(polarities), offset.rem_euclid(polarities));
+        let (step, turn) = self.step_and_turn(offset);
         let mut image = *theta;
         image[Parameter::GeocentTime] += step as f64 * self.dt;
         if turn != 0 {
@@ -85,7 +91,7 @@ impl TimeOrbit {
     /// inverse turn (the turns are a cyclic group, not the integers).
     pub fn inverse(&self, offset: isize) -> isize {
         let polarities = self.polarities as isize;
-        let (step, turn) = (offset.div_euclid(polarities), offset.rem_euclid(polarities));
+        let (step, turn) = self.step_and_turn(offset);
         -step * polarities + (polarities - turn) % polarities
     }
 }

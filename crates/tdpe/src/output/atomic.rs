@@ -122,14 +122,7 @@ fn write_through(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 
 /// Writes `bytes` to `path` whole or not at all (see the module's documentation).
 pub fn write_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    match destination(path)? {
-        Destination::WriteThrough => {
-            write_through(path, bytes).with_context(|| format!("cannot write {}", path.display()))
-        }
-        Destination::Replace(_) => {
-            write_with(path, |temporary| Ok(std::fs::write(temporary, bytes)?))
-        }
-    }
+    write_with(path, |temporary| Ok(std::fs::write(temporary, bytes)?))
 }
 
 #[cfg(test)]

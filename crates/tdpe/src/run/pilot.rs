@@ -185,7 +185,7 @@ fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
     let light_travel = farthest / tdpe_detector::delay::C_SI;
     let needed = (upper - time).max(time - lower) + 2.0 * light_travel;
     let grid = problem.exact().likelihood().grid();
-    let segment_end = grid.start + grid.len as f64 * grid.dt;
+    let segment_end = grid.start + grid.duration();
     let room = segment_end - (time + light_travel) - RINGDOWN_ROOM;
     let window = needed.min(MAX_ARRIVAL_WINDOW).min(room).max(0.0);
     if window < needed {
