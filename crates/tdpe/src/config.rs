@@ -221,6 +221,11 @@ pub struct SamplerSection {
     pub reference_frame: ReferenceFrame,
     /// Mass-ratio and spin coordinates of the sampler: `effective` or `components`.
     pub intrinsic_coordinates: IntrinsicCoordinates,
+    /// Whether the sampler moves over the chirp mass's position within the range that the
+    /// mass_1 / mass_2 constraints leave at each mass ratio instead of over chirp_mass itself,
+    /// so that no constraint is a wall its trajectories run into. Applies when chirp_mass and
+    /// mass_ratio are sampled with bounded priors.
+    pub constrained_chirp_mass: bool,
     /// Phase coordinate of the sampler: `peak` or `reference`.
     pub phase_coordinate: PhaseCoordinate,
     /// Whether the sampler moves over phase + psi and phase − psi (each modulo π: the phases of
@@ -277,6 +282,7 @@ impl Default for SamplerSection {
             metric: MetricName::Dense,
             reference_frame: coordinates.reference_frame,
             intrinsic_coordinates: coordinates.intrinsic_coordinates,
+            constrained_chirp_mass: coordinates.constrained_chirp_mass,
             phase_coordinate: coordinates.phase_coordinate,
             circular_phases: coordinates.circular_phases,
             inclination_mirror: coordinates.inclination_mirror,
@@ -302,6 +308,7 @@ impl SamplerSection {
         CoordinateOptions {
             distance_marginalization: self.distance_marginalization,
             intrinsic_coordinates: self.intrinsic_coordinates,
+            constrained_chirp_mass: self.constrained_chirp_mass,
             reference_frame: self.reference_frame,
             phase_coordinate: self.phase_coordinate,
             circular_phases: self.circular_phases,

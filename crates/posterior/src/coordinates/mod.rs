@@ -4,16 +4,18 @@
 //!
 //! Each map acts on a few entries of the parameter vector and leaves the others as they are. The
 //! posterior composes the chosen maps in the order of [`CoordinateMap`]'s variants, which is
-//! also the order in which their log-determinants are summed: the effective spin, the circular
-//! phases and the detector frame act on disjoint parameters, and the peak phase, which reads the
-//! physical masses and spins, comes last. Going back from θ to s, and pulling gradients back
-//! from θ to s, runs through them in reverse (docs/sampling.md §3.6).
+//! also the order in which their log-determinants are summed: the constrained chirp mass, the
+//! effective spin, the circular phases and the detector frame act on disjoint parameters, and
+//! the peak phase, which reads the physical masses and spins, comes last. Going back from θ to
+//! s, and pulling gradients back from θ to s, runs through them in reverse (docs/sampling.md
+//! §3.6).
 //!
 //! A new map goes into a module of its own here, with a variant of [`CoordinateMap`] and of
 //! [`Jacobian`] (or the reuse of one), and a line in [`crate::Posterior`]'s options that says
 //! when the prior allows it.
 
 pub mod circular_phases;
+pub mod constrained_chirp_mass;
 pub mod effective_spin;
 pub mod peak_phase;
 pub mod sky_frame;
@@ -21,6 +23,7 @@ pub mod sky_frame;
 use tdpe_signal::{Parameter, ParameterVector};
 
 use circular_phases::CircularPhases;
+use constrained_chirp_mass::{ChirpMassJacobian, ConstrainedChirpMass};
 use effective_spin::{EffectiveSpin, SpinJacobian};
 use peak_phase::{PeakPhase, PhaseJacobian};
 use sky_frame::{DetectorFrameSky, SkyJacobian};
@@ -28,6 +31,8 @@ use sky_frame::{DetectorFrameSky, SkyJacobian};
 /// One of the coordinate maps, in the order they are composed from s to θ.
 #[derive(Debug, Clone)]
 pub enum CoordinateMap {
+    /// chirp_mass as its position within the range the mass constraints leave at q.
+    ConstrainedChirpMass(ConstrainedChirpMass),
     /// (chi_1, chi_2) as (χ_eff, u).
     EffectiveSpin(EffectiveSpin),
     /// (phase, psi) as (phase + psi, phase − psi), each modulo π.
@@ -42,6 +47,8 @@ pub enum CoordinateMap {
 /// ∂θ/∂s of one map at a point, and ln|det ∂θ/∂s| with its s-gradient.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Jacobian {
+    /// Of [`ConstrainedChirpMass`].
+    ChirpMass(ChirpMassJacobian),
     /// Of [`EffectiveSpin`].
     Spin(SpinJacobian),
     /// Of [`CircularPhases`] (constant).
@@ -56,16 +63,18 @@ impl CoordinateMap {
     /// The position in the composition (the variants' order).
     fn rank(&self) -> usize {
         match self {
-            Self::EffectiveSpin(_) => 0,
-            Self::CircularPhases(_) => 1,
-            Self::DetectorFrame(_) => 2,
-            Self::PeakPhase(_) => 3,
+            Self::ConstrainedChirpMass(_) => 0,
+            Self::EffectiveSpin(_) => 1,
+            Self::CircularPhases(_) => 2,
+            Self::DetectorFrame(_) => 3,
+            Self::PeakPhase(_) => 4,
         }
     }
 
     /// s of θ. Where the waveform cannot be set up, the peak phase is NaN.
     pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
         match self {
+            Self::ConstrainedChirpMass(map) => map.sampled(theta),
             Self::EffectiveSpin(map) => map.sampled(theta),
             Self::CircularPhases(map) => map.sampled(theta),
             Self::DetectorFrame(map) => map.sampled(theta),
@@ -80,6 +89,10 @@ impl CoordinateMap {
     /// θ of s, with the Jacobian there.
     pub fn theta(&self, s: &ParameterVector) -> (ParameterVector, Jacobian) {
         match self {
+            Self::ConstrainedChirpMass(map) => {
+                let (theta, jacobian) = map.theta(s);
+                (theta, Jacobian::ChirpMass(jacobian))
+            }
             Self::EffectiveSpin(map) => {
                 let (theta, jacobian) = map.theta(s);
                 (theta, Jacobian::Spin(jacobian))
@@ -101,6 +114,7 @@ impl Jacobian {
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
     pub fn pull_back(&self, g: &ParameterVector) -> ParameterVector {
         match self {
+            Self::ChirpMass(j) => j.pull_back(g),
             Self::Spin(j) => j.pull_back(g),
             Self::Circular => CircularPhases::pull_back(g),
             Self::Sky(j) => j.pull_back(g),
@@ -111,6 +125,7 @@ impl Jacobian {
     /// ln|det ∂θ/∂s|, where the map changes the volume.
     pub fn log_det(&self) -> Option<f64> {
         match self {
+            Self::ChirpMass(j) => Some(j.log_det),
             Self::Spin(j) => Some(j.log_det),
             Self::Circular => Some(CircularPhases::LOG_DET),
             Self::Sky(j) => Some(j.log_det),
@@ -121,6 +136,7 @@ impl Jacobian {
     /// Adds the s-gradient of ln|det ∂θ/∂s| to `d_s`.
     pub fn add_log_det_gradient(&self, d_s: &mut ParameterVector) {
         match self {
+            Self::ChirpMass(j) => d_s[Parameter::MassRatio] += j.d_log_det,
             Self::Spin(j) => {
                 d_s[Parameter::MassRatio] += j.d_log_det[0];
                 d_s[Parameter::Chi1] += j.d_log_det[1];

@@ -8,6 +8,7 @@ use tdpe_signal::{Parameter, SignalModel};
 
 use super::{Affine, BbhLikelihood, Posterior};
 use crate::coordinates::circular_phases::CircularPhases;
+use crate::coordinates::constrained_chirp_mass::ConstrainedChirpMass;
 use crate::coordinates::effective_spin::EffectiveSpin;
 use crate::coordinates::peak_phase::PeakPhase;
 use crate::coordinates::sky_frame::DetectorFrameSky;
@@ -72,6 +73,9 @@ pub struct CoordinateOptions {
     pub distance_marginalization: bool,
     /// Mass-ratio and spin coordinates.
     pub intrinsic_coordinates: IntrinsicCoordinates,
+    /// chirp_mass as its position within the range that the mass_1 / mass_2 constraints leave
+    /// at each mass ratio, so that no constraint is a wall the sampler can run into.
+    pub constrained_chirp_mass: bool,
     /// Sky and time coordinates.
     pub reference_frame: ReferenceFrame,
     /// Phase coordinate.
@@ -92,6 +96,7 @@ impl Default for CoordinateOptions {
         Self {
             distance_marginalization: true,
             intrinsic_coordinates: IntrinsicCoordinates::Effective,
+            constrained_chirp_mass: true,
             reference_frame: ReferenceFrame::Detectors,
             phase_coordinate: PhaseCoordinate::Peak,
             circular_phases: true,
@@ -170,7 +175,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     ) -> Self {
         let mut posterior = Self::in_parameters(priors, likelihood);
         // The distance first: it removes a coordinate, which the others' checks see.
-        let requests: [Request<Self>; 9] = [
+        let requests: [Request<Self>; 10] = [
             (
                 options.distance_marginalization,
                 "distance_marginalization",
@@ -180,6 +185,11 @@ impl<L: BbhLikelihood> Posterior<L> {
                 options.intrinsic_coordinates == IntrinsicCoordinates::Effective,
                 "intrinsic_coordinates (symmetric mass ratio)",
                 &|p| p.use_symmetric_mass_ratio(),
+            ),
+            (
+                options.constrained_chirp_mass,
+                "constrained_chirp_mass",
+                &|p| p.use_constrained_chirp_mass(),
             ),
             (
                 options.intrinsic_coordinates == IntrinsicCoordinates::Effective,
@@ -252,6 +262,46 @@ impl<L: BbhLikelihood> Posterior<L> {
         let (lower, upper) = prior.distribution.support();
         self.coordinates[i].transform = Transform::symmetric_mass_ratio(lower, upper)
             .ok_or("mass_ratio's prior is not within (0, 1]")?;
+        Ok(())
+    }
+
+    /// Samples chirp_mass as its position within the range the mass constraints leave at q
+    /// (see [`ConstrainedChirpMass`]), and narrows mass_ratio's coordinate to the q where that
+    /// range is not empty. Without constraints there is no wall, and nothing to do.
+    pub(super) fn use_constrained_chirp_mass(&mut self) -> Refusal {
+        if self.priors.constraints.is_empty() {
+            return Ok(());
+        }
+        let (Some(mc), Some(q)) = (
+            self.coordinate_of(Parameter::ChirpMass),
+            self.coordinate_of(Parameter::MassRatio),
+        ) else {
+            return Err("chirp_mass and mass_ratio are not both sampled");
+        };
+        let support = |p: Parameter| {
+            let prior = self.priors.prior(p);
+            (!prior.is_periodic()).then(|| prior.distribution.support())
+        };
+        let (Some(chirp_mass), Some(mass_ratio)) =
+            (support(Parameter::ChirpMass), support(Parameter::MassRatio))
+        else {
+            return Err("chirp_mass's or mass_ratio's prior is periodic");
+        };
+        let (map, (from, to)) =
+            ConstrainedChirpMass::new(chirp_mass, mass_ratio, &self.priors.constraints)?;
+        self.coordinates[q].transform = match self.coordinates[q].transform {
+            Transform::SymmetricMassRatio { .. } => Transform::symmetric_mass_ratio(from, to)
+                .ok_or("mass_ratio's prior is not within (0, 1]")?,
+            _ => Transform::Logit {
+                lower: from,
+                upper: to,
+            },
+        };
+        self.coordinates[mc].transform = Transform::Logit {
+            lower: 0.0,
+            upper: 1.0,
+        };
+        self.maps.insert(CoordinateMap::ConstrainedChirpMass(map));
         Ok(())
     }
 

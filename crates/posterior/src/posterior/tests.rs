@@ -154,6 +154,10 @@ fn options_report_what_does_not_apply() {
                 "mass_ratio is not sampled"
             ),
             (
+                "constrained_chirp_mass",
+                "chirp_mass and mass_ratio are not both sampled"
+            ),
+            (
                 "reference_frame",
                 "ra's prior is periodic but not over [0, 2π)"
             ),
@@ -163,6 +167,7 @@ fn options_report_what_does_not_apply() {
     let none = CoordinateOptions {
         distance_marginalization: false,
         intrinsic_coordinates: IntrinsicCoordinates::Components,
+        constrained_chirp_mass: false,
         reference_frame: ReferenceFrame::Sky,
         phase_coordinate: PhaseCoordinate::Reference,
         circular_phases: false,
@@ -297,6 +302,48 @@ fn posterior_in_effective_coordinates(prior_text: &str) -> Posterior<Mock> {
 #[test]
 fn effective_spin_coordinates() {
     assert_round_trip_and_gradients(&posterior_in_effective_coordinates(GW150914_LIKE_PRIOR));
+}
+
+/// The chirp mass within the constraints' range, with and without the η transform: round
+/// trip and gradient (also near the m₁ = 80 wall), and every point of x, however far out along
+/// the chirp-mass coordinate, inside the constraints with a finite density.
+#[test]
+fn constrained_chirp_mass_coordinates() {
+    for effective in [false, true] {
+        let mut post = posterior(GW150914_LIKE_PRIOR);
+        if effective {
+            post.use_symmetric_mass_ratio().unwrap();
+        }
+        post.use_constrained_chirp_mass().unwrap();
+        post.use_effective_spin().unwrap();
+        assert_round_trip_and_gradients(&post);
+        // M_c = 36.8 at q = 0.3: m₁ ≈ 79.9, 0.1 M☉ from the wall.
+        let mut near_wall = THETA;
+        (
+            near_wall[Parameter::ChirpMass],
+            near_wall[Parameter::MassRatio],
+        ) = (36.8, 0.3);
+        assert!(post.log_prior(&near_wall).is_finite());
+        assert_gradient_matches(&post, &post.to_x(&near_wall));
+        let mc = post.coordinate_of(Parameter::ChirpMass).unwrap();
+        for far in [-30.0, 30.0] {
+            let mut x = post.to_x(&near_wall);
+            x[mc] = far;
+            let theta = post.parameters(&x);
+            assert!(post.priors.constraints_hold(&theta), "{theta:?}");
+            let mut g = vec![0.0; x.len()];
+            assert!(post.log_density_and_gradient(&x, &mut g).is_finite());
+        }
+    }
+    // Without constraints there is nothing to map.
+    let text = GW150914_LIKE_PRIOR
+        .lines()
+        .filter(|l| !l.contains("Constraint"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut post = posterior(&text);
+    post.use_constrained_chirp_mass().unwrap();
+    assert!(post.maps.theta(&THETA).1.is_empty());
 }
 
 /// (phase + psi, phase − psi): round trip, gradient, the density's normalisation, and when

@@ -138,6 +138,15 @@ impl DerivedMass {
         }
     }
 
+    /// Its value at `chirp_mass` and `mass_ratio`.
+    pub fn value(self, chirp_mass: f64, mass_ratio: f64) -> f64 {
+        let (m1, m2) = tdpe_signal::component_masses(chirp_mass, mass_ratio);
+        match self {
+            Self::Mass1 => m1,
+            Self::Mass2 => m2,
+        }
+    }
+
     /// The derived parameter named `name`, if there is one.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|d| d.name() == name)

@@ -157,19 +157,37 @@ impl PriorSet {
     }
 
     /// `theta` with every sampled, non-periodic parameter within 10⁻⁴ of its
-    /// prior's width from a bound moved that far inside: a point where the sampler's
-    /// coordinates are finite (they map the bounds to infinity) and where densities that vanish
-    /// on a bound (theta_jn's sine at 0) do not, to start the search for the mode from.
+    /// prior's width from a bound moved that far inside, and likewise each constrained
+    /// component mass (by scaling the chirp mass, which scales both at fixed q): a point where
+    /// the sampler's coordinates are finite (they map the bounds and the constraints' walls to
+    /// infinity) and where densities that vanish on a bound (theta_jn's sine at 0) do not, to
+    /// start the search for the mode from.
     pub fn interior(&self, theta: &ParameterVector) -> ParameterVector {
         let mut inside = *theta;
-        for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.parameters) {
+        let clamp = |parameter: Parameter, value: f64| {
+            let prior = self.prior(parameter);
             let (lower, upper) = prior.distribution.support();
             if prior.is_fixed() || prior.is_periodic() || !(upper - lower).is_finite() {
-                continue;
+                return value;
             }
             let margin = INTERIOR_MARGIN * (upper - lower);
-            inside[parameter] = theta[parameter].clamp(lower + margin, upper - margin);
+            value.clamp(lower + margin, upper - margin)
+        };
+        for parameter in Parameter::ALL {
+            inside[parameter] = clamp(parameter, theta[parameter]);
         }
+        if self.prior(Parameter::ChirpMass).is_fixed() {
+            return inside;
+        }
+        for c in &self.constraints {
+            let mass = c
+                .parameter
+                .value(inside[Parameter::ChirpMass], inside[Parameter::MassRatio]);
+            let margin = INTERIOR_MARGIN * (c.maximum - c.minimum);
+            let target = mass.clamp(c.minimum + margin, c.maximum - margin);
+            inside[Parameter::ChirpMass] *= target / mass;
+        }
+        inside[Parameter::ChirpMass] = clamp(Parameter::ChirpMass, inside[Parameter::ChirpMass]);
         inside
     }
 
@@ -183,13 +201,10 @@ impl PriorSet {
         if self.constraints.is_empty() {
             return true;
         }
-        let (m1, m2) = component_masses(theta[Parameter::ChirpMass], theta[Parameter::MassRatio]);
-        self.constraints.iter().all(|c| {
-            c.allows(match c.parameter {
-                DerivedMass::Mass1 => m1,
-                DerivedMass::Mass2 => m2,
-            })
-        })
+        let (mc, q) = (theta[Parameter::ChirpMass], theta[Parameter::MassRatio]);
+        self.constraints
+            .iter()
+            .all(|c| c.allows(c.parameter.value(mc, q)))
     }
 }
 
@@ -343,6 +358,13 @@ mod tests {
         assert!(inside[Parameter::MassRatio] < 1.0 && inside[Parameter::MassRatio] > 0.9999);
         assert!(inside[Parameter::ThetaJn] > 0.0);
         assert_eq!(inside[Parameter::Phase], admitted[Parameter::Phase]);
+        // And off a constraint's wall: m₁ = 80 exactly becomes 80 − 7e-3 (1e-4 of [10, 80]).
+        let mut on_wall = admitted;
+        on_wall[Parameter::MassRatio] = 0.3;
+        on_wall[Parameter::ChirpMass] = 80.0 * 0.3f64.powf(0.6) / 1.3f64.powf(0.2);
+        let inside = set.interior(&on_wall);
+        let (m1, _) = component_masses(inside[Parameter::ChirpMass], 0.3);
+        assert!((m1 - (80.0 - 7e-3)).abs() < 1e-9, "{m1}");
         theta[Parameter::MassRatio] = 1.0 + 1e-9;
         let e = set.admit(&theta, "injection").unwrap_err().to_string();
         assert!(

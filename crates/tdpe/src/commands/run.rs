@@ -49,6 +49,11 @@ pub struct Args {
     #[arg(long, value_enum)]
     pub intrinsic_coordinates: Option<IntrinsicCoordinates>,
 
+    /// Sample the chirp mass within the range the mass constraints leave at each mass ratio
+    /// [config: sampler.constrained_chirp_mass].
+    #[arg(long, value_name = "BOOL")]
+    pub constrained_chirp_mass: Option<bool>,
+
     /// Phase coordinate of the sampler [config: sampler.phase_coordinate].
     #[arg(long, value_enum)]
     pub phase_coordinate: Option<PhaseCoordinate>,
@@ -147,6 +152,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(c) = args.intrinsic_coordinates {
         s.intrinsic_coordinates = c;
+    }
+    if let Some(c) = args.constrained_chirp_mass {
+        s.constrained_chirp_mass = c;
     }
     if let Some(c) = args.phase_coordinate {
         s.phase_coordinate = c;
