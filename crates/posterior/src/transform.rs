@@ -63,7 +63,7 @@ pub struct Forward {
 }
 
 /// ln σ(y) computed without overflow.
-fn ln_sigmoid(y: f64) -> f64 {
+pub(crate) fn ln_sigmoid(y: f64) -> f64 {
     if y >= 0.0 {
         -(-y).exp().ln_1p()
     } else {

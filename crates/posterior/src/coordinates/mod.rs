@@ -142,8 +142,9 @@ impl Jacobian {
                 d_s[Parameter::Chi1] += j.d_log_det[1];
             }
             Self::Sky(j) => {
-                d_s[Parameter::Ra] += j.d_log_det[0];
-                d_s[Parameter::Dec] += j.d_log_det[1];
+                d_s[Parameter::GeocentTime] += j.d_log_det[0];
+                d_s[Parameter::Ra] += j.d_log_det[1];
+                d_s[Parameter::Dec] += j.d_log_det[2];
             }
             Self::Circular | Self::Phase(_) => {}
         }

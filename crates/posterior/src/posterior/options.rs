@@ -348,7 +348,7 @@ impl<L: BbhLikelihood> Posterior<L> {
         if ra_prior.is_periodic() && !from_zero {
             return Err("ra's prior is periodic but not over [0, 2π)");
         }
-        let sky = DetectorFrameSky::new(first, second, network.gmst)
+        let mut sky = DetectorFrameSky::new(first, second, network.gmst)
             .map_err(|_| "the first two detectors are at the same site")?;
         let [time, zenith, azimuth] = sky.transforms(self.coordinates[t].transform);
         self.coordinates[t].transform = time;

@@ -613,7 +613,14 @@ fn assert_mirror_is_an_involution_with_its_determinant(
     moved: impl Fn(&ParameterVector, &ParameterVector) -> bool,
 ) {
     let n = Space::dim(post);
-    let x: Vec<f64> = post.to_x(&THETA).iter().map(|v| v + 0.3).collect();
+    // Off THETA by 0.3 in every coordinate but the time, in seconds in the detector frame.
+    let time = post.coordinate_of(Parameter::GeocentTime);
+    let x: Vec<f64> = post
+        .to_x(&THETA)
+        .iter()
+        .enumerate()
+        .map(|(i, v)| v + if Some(i) == time { 0.003 } else { 0.3 })
+        .collect();
     let mut image = vec![0.0; n];
     let log_det = Space::mirror(post, which, &x, &mut image).unwrap();
     let theta = post.parameters(&x);

@@ -1,9 +1,9 @@
 //! Resolving a prior file for the model: one prior per parameter, the default geocent_time
 //! prior, the constraints, and the check against the waveform's domain.
 
-use tdpe_signal::{component_masses, Parameter, ParameterVector, SignalModel, PARAMETER_NAMES};
+use tdpe_signal::{Parameter, ParameterVector, SignalModel, PARAMETER_NAMES};
 
-use super::{Constraint, DerivedMass, Distribution, Entry, Prior, PriorError, PriorFile};
+use super::{Constraint, Distribution, Entry, Prior, PriorError, PriorFile};
 
 /// Half-width (s) of the default geocent_time prior around the trigger (bilby_pipe's
 /// `deltaT = 0.2`).
@@ -363,7 +363,7 @@ mod tests {
         on_wall[Parameter::MassRatio] = 0.3;
         on_wall[Parameter::ChirpMass] = 80.0 * 0.3f64.powf(0.6) / 1.3f64.powf(0.2);
         let inside = set.interior(&on_wall);
-        let (m1, _) = component_masses(inside[Parameter::ChirpMass], 0.3);
+        let (m1, _) = tdpe_signal::component_masses(inside[Parameter::ChirpMass], 0.3);
         assert!((m1 - (80.0 - 7e-3)).abs() < 1e-9, "{m1}");
         theta[Parameter::MassRatio] = 1.0 + 1e-9;
         let e = set.admit(&theta, "injection").unwrap_err().to_string();
