@@ -76,7 +76,7 @@ impl TimeWindow {
 /// delay over the prior's ±0.1 s), so the map is an exact change of variables,
 /// t_gc = t_det − τ_det(ra, dec; GMST(epoch)), with det ∂θ/∂s = sin(zenith)/cos(dec), and
 /// t_det is the arrival time at the first detector to that accuracy; for a bounded time prior
-/// t_gc is that difference passed through the prior's soft window ([`TimeWindow`]), which
+/// t_gc is that difference passed through the prior's soft window (docs/sampling.md §3.3), which
 /// adds its log-derivative to ln|det|.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DetectorFrameSky {
@@ -193,7 +193,7 @@ impl DetectorFrameSky {
     }
 
     /// Transforms of (t_det, zenith, azimuth) for geocent_time's transform `time`: for a
-    /// bounded prior the identity, with t_c in the prior's soft window ([`TimeWindow`]);
+    /// bounded prior the identity, with t_c in the prior's soft window (docs/sampling.md §3.3);
     /// otherwise the time's support widened by the largest delay.
     pub fn transforms(&mut self, time: Transform) -> [Transform; 3] {
         let pad = self.max_delay();
