@@ -265,6 +265,12 @@ impl<L: BbhLikelihood> Posterior<L> {
         Ok(())
     }
 
+    /// The support of `parameter`'s prior, unless that prior is periodic.
+    fn non_periodic_support(&self, parameter: Parameter) -> Option<(f64, f64)> {
+        let prior = self.priors.prior(parameter);
+        (!prior.is_periodic()).then(|| prior.distribution.support())
+    }
+
     /// Samples chirp_mass as its position within the range the mass constraints leave at q
     /// (see [`ConstrainedChirpMass`]), and narrows mass_ratio's coordinate to the q where that
     /// range is not empty. Without constraints there is no wall, and nothing to do.
@@ -278,13 +284,10 @@ impl<L: BbhLikelihood> Posterior<L> {
         ) else {
             return Err("chirp_mass and mass_ratio are not both sampled");
         };
-        let support = |p: Parameter| {
-            let prior = self.priors.prior(p);
-            (!prior.is_periodic()).then(|| prior.distribution.support())
-        };
-        let (Some(chirp_mass), Some(mass_ratio)) =
-            (support(Parameter::ChirpMass), support(Parameter::MassRatio))
-        else {
+        let (Some(chirp_mass), Some(mass_ratio)) = (
+            self.non_periodic_support(Parameter::ChirpMass),
+            self.non_periodic_support(Parameter::MassRatio),
+        ) else {
             return Err("chirp_mass's or mass_ratio's prior is periodic");
         };
         let (map, (from, to)) =
@@ -313,12 +316,9 @@ impl<L: BbhLikelihood> Posterior<L> {
         ) else {
             return Err("chi_1 and chi_2 are not both sampled");
         };
-        let support = |p: Parameter| {
-            let prior = self.priors.prior(p);
-            (!prior.is_periodic()).then(|| prior.distribution.support())
-        };
-        let spin = support(Parameter::Chi1)
-            .zip(support(Parameter::Chi2))
+        let spin = self
+            .non_periodic_support(Parameter::Chi1)
+            .zip(self.non_periodic_support(Parameter::Chi2))
             .and_then(|(a, b)| EffectiveSpin::new(a, b))
             .ok_or("chi_1 and chi_2 do not share one bounded, non-periodic support")?;
         let [effective, fraction] = spin.transforms();
