@@ -26,4 +26,4 @@ pub use bbh::{
 pub use error::LikelihoodError;
 pub use exact::{DetectorInput, DetectorTerms, ExactLikelihood, LikelihoodWorkspace};
 pub use grid::SampleGrid;
-pub use relative_binning::InnerProducts;
+pub use relative_binning::{InnerProducts, QuadratureProducts};

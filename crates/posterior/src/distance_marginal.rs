@@ -19,7 +19,9 @@
 //! drawn afterwards from p(D_L | θ, d) ∝ π(D_L) L(D_L).
 
 use rand::Rng;
-use tdpe_likelihood::InnerProducts;
+use tdpe_likelihood::{InnerProducts, QuadratureProducts};
+
+use crate::phase_marginal::{self, PhaseIntegral, PhaseSeries};
 
 use crate::prior::Distribution;
 
@@ -151,36 +153,145 @@ impl DistanceMarginal {
         [peak + sum.ln(), sum_u / sum, -0.5 * sum_u2 / sum]
     }
 
+    /// ln of the integrand over u with the phase integrated out (docs/sampling.md §5.5), and
+    /// the phase integral's means, for the quadrature products `q` whose non-rotating part
+    /// has the norm `rotating_norm` = |(B, C)|, with the phase series `series` of `q`.
+    fn log_integrand_over_phase(
+        &self,
+        u: f64,
+        q: &QuadratureProducts,
+        rotating_norm: f64,
+        series: &PhaseSeries,
+    ) -> (f64, PhaseIntegral) {
+        let (a, _) = phase_marginal::split(q);
+        let kappa = u * q.d_0.hypot(q.d_1);
+        let integral = series.integral(kappa, 0.5 * u * u * rotating_norm);
+        (
+            self.log_weight(u) - 0.5 * u * u * a + integral.log,
+            integral,
+        )
+    }
+
+    /// The phase series of `q` up to u = `u_max` and |(B, C)|.
+    fn phase_series(q: &QuadratureProducts, u_max: f64) -> Option<(PhaseSeries, f64)> {
+        let (_, [b, c]) = phase_marginal::split(q);
+        let norm = b.hypot(c);
+        // (b, c) = −½u²(B, C): the angle of (−B, −C).
+        let series = PhaseSeries::new(
+            q.d_1.atan2(q.d_0),
+            (-c).atan2(-b),
+            0.5 * u_max * u_max * norm,
+        )?;
+        Some((series, norm))
+    }
+
+    /// The window of u for the likelihood marginalised over the phase too: that of the
+    /// Gaussian in u with ⟨d|h⟩ = |d₀ + i d₁| and ⟨h|h⟩ = A, since the phase integral lies
+    /// within a few units of e^(u|d|) in logs.
+    fn window_over_phase(&self, q: &QuadratureProducts) -> Option<(f64, f64)> {
+        let (a, _) = phase_marginal::split(q);
+        self.window(&InnerProducts {
+            d_h: q.d_0.hypot(q.d_1),
+            h_h: a,
+        })
+    }
+
+    /// ln of the likelihood marginalised over the distance and a uniform phase from the
+    /// quadrature products at D₀ (docs/sampling.md §5.5): [F, ∂F/∂d₀, ∂F/∂d₁, ∂F/∂h₀₀,
+    /// ∂F/∂h₀₁, ∂F/∂h₁₁]; NaN where they are not finite with A > 0.
+    pub fn log_marginal_over_phase(&self, q: &QuadratureProducts) -> [f64; 6] {
+        let Some((lo, hi)) = self.window_over_phase(q) else {
+            return [f64::NAN; 6];
+        };
+        let Some((series, norm)) = Self::phase_series(q, hi) else {
+            return [f64::NAN; 6];
+        };
+        let (mid, half) = (0.5 * (lo + hi), 0.5 * (hi - lo));
+        let log_half = half.ln();
+        let mut terms = [(0.0, 0.0, [0.0; 4]); QUADRATURE_NODES];
+        let mut peak = f64::NEG_INFINITY;
+        for (term, &(x, log_w)) in terms.iter_mut().zip(&self.quadrature) {
+            let u = mid + half * x;
+            let (log, integral) = self.log_integrand_over_phase(u, q, norm, &series);
+            let log = log_w + log_half + log;
+            *term = (u, log, integral.means);
+            peak = peak.max(log);
+        }
+        let (mut sum, mut means) = (0.0, [0.0; 5]);
+        for &(u, log, [cos, sin, cos2, sin2]) in &terms {
+            let p = (log - peak).exp();
+            sum += p;
+            let u2 = u * u;
+            for (mean, v) in means
+                .iter_mut()
+                .zip([u * cos, u * sin, u2, u2 * cos2, u2 * sin2])
+            {
+                *mean += p * v;
+            }
+        }
+        phase_marginal::partials(peak + sum.ln(), means.map(|m| m / sum))
+    }
+
+    /// A draw of D_L (Mpc) from its conditional posterior with the phase integrated out, given
+    /// the quadrature products at D₀ (as [`Self::draw`]).
+    pub fn draw_over_phase<R: Rng + ?Sized>(
+        &self,
+        q: &QuadratureProducts,
+        rng: &mut R,
+    ) -> Option<f64> {
+        let (lo, hi) = self.window_over_phase(q)?;
+        let (series, norm) = Self::phase_series(q, hi)?;
+        let log_density = |u: f64| self.log_integrand_over_phase(u, q, norm, &series).0;
+        let u = draw_on_grid(lo, hi, DRAW_GRID, log_density, rng)?;
+        Some(self.reference / u)
+    }
+
     /// A draw of D_L (Mpc) from its conditional posterior given the inner products at D₀, by
     /// the inverse of the CDF on a grid over the window; None if they are not finite with B > 0.
     pub fn draw<R: Rng + ?Sized>(&self, ip: InnerProducts, rng: &mut R) -> Option<f64> {
         let (lo, hi) = self.window(&ip)?;
-        let step = (hi - lo) / DRAW_GRID as f64;
-        let logs: Vec<f64> = (0..=DRAW_GRID)
-            .map(|i| self.log_integrand(0.0, lo + step * i as f64, &ip))
-            .collect();
-        let peak = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let density: Vec<f64> = logs.iter().map(|l| (l - peak).exp()).collect();
-        // Cumulative trapezoids; within a cell the density is taken as linear.
-        let mut cdf = Vec::with_capacity(DRAW_GRID + 1);
-        cdf.push(0.0);
-        for pair in density.windows(2) {
-            cdf.push(cdf.last().unwrap() + 0.5 * (pair[0] + pair[1]));
-        }
-        let target = rng.random::<f64>() * cdf[DRAW_GRID];
-        let cell = cdf.partition_point(|&c| c <= target).clamp(1, DRAW_GRID) - 1;
-        let (p0, p1) = (density[cell], density[cell + 1]);
-        let mass = target - cdf[cell];
-        // Solve p0 s + ½(p1 − p0) s² = mass for the fraction s of the cell.
-        let slope = p1 - p0;
-        let s = if slope.abs() < 1e-12 * p0.max(p1) {
-            mass / p0.max(f64::MIN_POSITIVE)
-        } else {
-            ((p0 * p0 + 2.0 * slope * mass).max(0.0).sqrt() - p0) / slope
-        };
-        let u = lo + step * (cell as f64 + s.clamp(0.0, 1.0));
+        let u = draw_on_grid(lo, hi, DRAW_GRID, |u| self.log_integrand(0.0, u, &ip), rng)?;
         Some(self.reference / u)
     }
+}
+
+/// A draw from the density ∝ exp(`log_density`) on [lo, hi] by the inverse of its CDF on a
+/// grid of `cells` cells, the density taken as linear within a cell; None where it is nowhere
+/// finite.
+pub(crate) fn draw_on_grid<R: Rng + ?Sized>(
+    lo: f64,
+    hi: f64,
+    cells: usize,
+    log_density: impl Fn(f64) -> f64,
+    rng: &mut R,
+) -> Option<f64> {
+    let step = (hi - lo) / cells as f64;
+    let logs: Vec<f64> = (0..=cells)
+        .map(|i| log_density(lo + step * i as f64))
+        .collect();
+    let peak = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !peak.is_finite() {
+        return None;
+    }
+    let density: Vec<f64> = logs.iter().map(|l| (l - peak).exp()).collect();
+    // Cumulative trapezoids.
+    let mut cdf = Vec::with_capacity(cells + 1);
+    cdf.push(0.0);
+    for pair in density.windows(2) {
+        cdf.push(cdf.last().unwrap() + 0.5 * (pair[0] + pair[1]));
+    }
+    let target = rng.random::<f64>() * cdf[cells];
+    let cell = cdf.partition_point(|&c| c <= target).clamp(1, cells) - 1;
+    let (p0, p1) = (density[cell], density[cell + 1]);
+    let mass = target - cdf[cell];
+    // Solve p0 s + ½(p1 − p0) s² = mass for the fraction s of the cell.
+    let slope = p1 - p0;
+    let s = if slope.abs() < 1e-12 * p0.max(p1) {
+        mass / p0.max(f64::MIN_POSITIVE)
+    } else {
+        ((p0 * p0 + 2.0 * slope * mass).max(0.0).sqrt() - p0) / slope
+    };
+    Some(lo + step * (cell as f64 + s.clamp(0.0, 1.0)))
 }
 
 /// The n-point Gauss–Legendre rule on [−1, 1]: the roots of P_n by Newton's method from
@@ -385,6 +496,94 @@ mod tests {
             assert!(
                 (sd / exact_sd - 1.0).abs() < 0.03,
                 "D {distance}: sd {sd} vs {exact_sd}"
+            );
+        }
+    }
+
+    /// Marginalised over the phase too: against the distance marginal integrated over the
+    /// phase by the trapezoidal rule (an independent path), with its derivatives, and the
+    /// distance draws' mean against the same integral.
+    #[test]
+    fn marginal_over_phase_matches_the_phase_integral_of_the_distance_marginal() {
+        let marginal = DistanceMarginal::new(&default_prior()).unwrap();
+        for (distance, snr) in [(400.0, 12.0), (1500.0, 30.0), (3000.0, 3.0)] {
+            let ip = signal(&marginal, distance, snr);
+            // A signal at phase angle 0.9 with a non-rotating part of 10⁻³ of ⟨h|h⟩.
+            let q = QuadratureProducts {
+                d_0: ip.d_h * 0.9f64.cos(),
+                d_1: ip.d_h * 0.9f64.sin(),
+                h_00: ip.h_h * (1.0 + 1e-3),
+                h_01: ip.h_h * 4e-4,
+                h_11: ip.h_h * (1.0 - 1e-3),
+            };
+            let n = 4000;
+            let logs: Vec<f64> = (0..n)
+                .map(|i| {
+                    marginal.log_marginal(q.at(std::f64::consts::TAU * i as f64 / n as f64))[0]
+                })
+                .collect();
+            let peak = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let brute = peak + (logs.iter().map(|l| (l - peak).exp()).sum::<f64>() / n as f64).ln();
+            let got = marginal.log_marginal_over_phase(&q);
+            assert!(
+                (got[0] - brute).abs() < 1e-8,
+                "{distance}: {} vs {brute}",
+                got[0]
+            );
+            let base = [q.d_0, q.d_1, q.h_00, q.h_01, q.h_11];
+            for i in 0..5 {
+                let at = |s: f64| {
+                    let mut v = base;
+                    v[i] += s;
+                    let moved = QuadratureProducts {
+                        d_0: v[0],
+                        d_1: v[1],
+                        h_00: v[2],
+                        h_01: v[3],
+                        h_11: v[4],
+                    };
+                    marginal.log_marginal_over_phase(&moved)[0]
+                };
+                let h = 1e-5 * (1.0 + base[i].abs());
+                let fd = (at(-2.0 * h) - 8.0 * at(-h) + 8.0 * at(h) - at(2.0 * h)) / (12.0 * h);
+                assert!(
+                    (got[1 + i] - fd).abs() < 1e-6 * (1.0 + fd.abs()),
+                    "{distance} {i}: {} vs {fd}",
+                    got[1 + i]
+                );
+            }
+            assert!(marginal.log_marginal_over_phase(&QuadratureProducts::default())[0].is_nan());
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            let draws: Vec<f64> = (0..4000)
+                .map(|_| marginal.draw_over_phase(&q, &mut rng).unwrap())
+                .collect();
+            let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+            // E[u] = ∂F/∂|d| for the signal's direction: compare E[D] with the quadrature of
+            // D over the grid the phase integral gives, via the conditional at fixed phase.
+            let weights: Vec<f64> = logs.iter().map(|l| (l - peak).exp()).collect();
+            let total: f64 = weights.iter().sum();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+            let reference: f64 = (0..4000)
+                .map(|k| {
+                    // A phase from the marginal of ψ (inverse CDF on the trapezoid grid), then D.
+                    let target = (k as f64 + 0.5) / 4000.0 * total;
+                    let mut acc = 0.0;
+                    let i = weights
+                        .iter()
+                        .position(|w| {
+                            acc += w;
+                            acc >= target
+                        })
+                        .unwrap_or(n - 1);
+                    let psi = std::f64::consts::TAU * i as f64 / n as f64;
+                    marginal.draw(q.at(psi), &mut rng).unwrap()
+                })
+                .sum::<f64>()
+                / 4000.0;
+            let sd = (draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / 4000.0).sqrt();
+            assert!(
+                (mean - reference).abs() < 6.0 * sd / (4000f64).sqrt(),
+                "{distance}: {mean} vs {reference} (sd {sd})"
             );
         }
     }

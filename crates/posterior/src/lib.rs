@@ -30,6 +30,7 @@ pub mod coordinates;
 pub mod distance_marginal;
 mod error;
 pub mod jumps;
+mod phase_marginal;
 mod posterior;
 pub mod prior;
 pub mod search;

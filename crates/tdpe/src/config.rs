@@ -252,6 +252,11 @@ pub struct SamplerSection {
     /// distance is drawn from its conditional posterior. Applies when luminosity_distance is
     /// sampled with a bounded prior.
     pub distance_marginalization: bool,
+    /// Whether the likelihood is marginalised over the phase (bilby's `phase_marginalization`,
+    /// exact for the (2,2) mode): each draw's phase is drawn from its conditional posterior.
+    /// Applies when phase is sampled with a uniform prior over 2π; the peak-phase and circular
+    /// coordinates and the sky-ring reflection, which move the phase, then do not.
+    pub phase_marginalization: bool,
     /// Number of chains.
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
@@ -289,6 +294,7 @@ impl Default for SamplerSection {
             sky_ring_reflection: coordinates.sky_ring_reflection,
             time_orbit: coordinates.time_orbit,
             distance_marginalization: coordinates.distance_marginalization,
+            phase_marginalization: coordinates.phase_marginalization,
             num_chains: 4,
             num_warmup: 700,
             num_draws: 1500,
@@ -307,6 +313,7 @@ impl SamplerSection {
     pub fn coordinate_options(&self) -> CoordinateOptions {
         CoordinateOptions {
             distance_marginalization: self.distance_marginalization,
+            phase_marginalization: self.phase_marginalization,
             intrinsic_coordinates: self.intrinsic_coordinates,
             constrained_chirp_mass: self.constrained_chirp_mass,
             reference_frame: self.reference_frame,

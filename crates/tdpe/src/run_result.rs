@@ -164,6 +164,9 @@ pub struct SamplerSettings {
     /// Whether the likelihood was marginalised over luminosity_distance (each draw's distance
     /// then drawn from its conditional posterior).
     pub distance_marginalization: bool,
+    /// Whether the likelihood was marginalised over the phase (each draw's phase then drawn
+    /// from its conditional posterior).
+    pub phase_marginalization: bool,
 }
 
 /// How the relative-binning likelihood was set up, and how it compared with the exact one at

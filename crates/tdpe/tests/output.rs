@@ -238,6 +238,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
             num_temperatures: 1,
             beta_min: 0.01,
             distance_marginalization: true,
+            phase_marginalization: false,
         },
         not_applied: vec![NotApplied {
             option: "sky_ring_reflection",

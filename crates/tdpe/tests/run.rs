@@ -230,6 +230,40 @@ fn distance_marginalization_is_recorded_and_can_be_switched_off() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Phase marginalisation is recorded in result.json, keeps phase out of the sampled keys but
+/// in the diagnostics, and gives every draw its own phase within the prior's turn; psi is
+/// reported over its whole period (the sampler's quarter turn and its partner).
+#[test]
+fn phase_marginalization_is_recorded_and_draws_the_phase() {
+    let dir = scratch("phase");
+    reduced_run(&dir, "30", &["--phase-marginalization", "true"]);
+    let result = result_json(&dir);
+    let likelihood = &result["meta_data"]["likelihood"];
+    assert_eq!(likelihood["phase_marginalization"].as_bool(), Some(true));
+    let keys = result["search_parameter_keys"].as_array().unwrap();
+    assert!(!keys.iter().any(|k| k == "phase"));
+    assert!(result["meta_data"]["diagnostics"]["ess_bulk"]
+        .get("phase")
+        .is_some());
+    let column = |name: &str| -> Vec<f64> {
+        result["posterior"]["content"][name]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_f64().unwrap())
+            .collect()
+    };
+    let phases = column("phase");
+    assert_eq!(phases.len(), 60);
+    assert!(phases.iter().all(|p| (0.0..std::f64::consts::TAU).contains(p)));
+    assert!(phases.iter().any(|&p| p != phases[0]));
+    let psis = column("psi");
+    assert!(psis.iter().all(|p| (0.0..std::f64::consts::PI).contains(p)));
+    assert!(psis.iter().any(|&p| p > std::f64::consts::FRAC_PI_2));
+    assert!(psis.iter().any(|&p| p < std::f64::consts::FRAC_PI_2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A weaker signal, whose Fisher design set needs more nodes than the budget, gets its nodes
 /// from a pilot run's draws, and the run reports the pilot and the check against the exact
 /// likelihood; its relative binning follows whole-sample time shifts, so the chains move by

@@ -22,7 +22,8 @@ use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 use crate::relative_binning::{
-    refine_nodes, snr_weights, InnerProducts, RbWorkspace, RefineOptions, SummaryData,
+    refine_nodes, snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
+    RefineOptions, SummaryData,
 };
 
 /// Candidates drawn per design point kept.
@@ -283,10 +284,25 @@ pub struct TimeLattice {
     pub dt: f64,
     /// The first step j (≤ 0) of `data_terms`: geocent_time moved by j·dt.
     pub first: isize,
-    /// ⟨d|h⟩ summed over the detectors at the steps j = first, first + 1, … (0 is the trial).
-    pub data_terms: Vec<f64>,
-    /// ⟨h|h⟩ summed over the detectors, at every step.
-    pub h_h: f64,
+    /// ⟨d|h₀⟩ + i⟨d|h₁⟩ summed over the detectors at the steps j = first, first + 1, … (0 is
+    /// the trial), h₀ the template and h₁ that at phase + π/4 ([`QuadratureProducts`]).
+    pub data_terms: Vec<Complex64>,
+    /// ⟨h₀|h₀⟩, ⟨h₀|h₁⟩ and ⟨h₁|h₁⟩ summed over the detectors, at every step.
+    pub template_terms: [f64; 3],
+}
+
+impl TimeLattice {
+    /// The quadrature products at the `index`-th step (j = first + index).
+    pub fn products(&self, index: usize) -> QuadratureProducts {
+        let [h_00, h_01, h_11] = self.template_terms;
+        QuadratureProducts {
+            d_0: self.data_terms[index].re,
+            d_1: self.data_terms[index].im,
+            h_00,
+            h_01,
+            h_11,
+        }
+    }
 }
 
 /// The relative-binning likelihood of a BBH over a detector network.
@@ -572,11 +588,11 @@ impl BbhRelativeBinning {
         shifted.then(|| self.detectors[0].dt)
     }
 
-    /// ⟨d|h⟩ at `p` with geocent_time moved by every whole number of samples j the summary
-    /// data's shifts follow in all detectors, and ⟨h|h⟩ (docs/likelihood.md §3.10): the node
-    /// coefficients once, then one pass over each detector's data projections. ⟨h|h⟩ is that at
-    /// `p` for every j (the Gram matrices of other shifts differ by ~10⁻⁶ of it). `None` without
-    /// shifts, or where `p` arrives outside them in a detector.
+    /// The quadrature products at `p` with geocent_time moved by every whole number of samples
+    /// j the summary data's shifts follow in all detectors (docs/likelihood.md §3.10): the node
+    /// coefficients once, then one pass over each detector's data projections. The template
+    /// terms are those at `p` for every j (the Gram matrices of other shifts differ by ~10⁻⁶
+    /// of them). `None` without shifts, or where `p` arrives outside them in a detector.
     pub fn time_lattice(&self, p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
         let Some(dt) = self.lattice_spacing() else {
             return Ok(None);
@@ -587,7 +603,7 @@ impl BbhRelativeBinning {
         SCRATCH.with_borrow_mut(|s| {
             let detectors = first_detectors(&mut s.detectors, self.detectors.len());
             let (mut first, mut last) = (isize::MIN, isize::MAX);
-            let mut h_h = 0.0;
+            let mut at_trial = QuadratureProducts::default();
             for (k, (det, ds)) in self.detectors.iter().zip(detectors.iter_mut()).enumerate() {
                 let proj = self.model.projection(k, p).value;
                 let arrival = p.geocent_time + proj.delay;
@@ -595,12 +611,15 @@ impl BbhRelativeBinning {
                     return Ok(None);
                 }
                 det.coefficients(&waveform, proj.factor, arrival, ds, false);
-                h_h += det.summary.inner_products(&ds.c, ds.shift, &mut ds.ws)?.h_h;
+                at_trial += det
+                    .summary
+                    .quadrature_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
                 let shifts = det.summary.shifts();
                 first = first.max(shifts.start() - ds.shift);
                 last = last.min(shifts.end() - ds.shift);
             }
-            let mut data_terms = vec![0.0; usize::try_from(last - first + 1).unwrap_or(0)];
+            let steps = usize::try_from(last - first + 1).unwrap_or(0);
+            let mut data_terms = vec![Complex64::new(0.0, 0.0); steps];
             let mut terms = Vec::with_capacity(data_terms.len());
             for (det, ds) in self.detectors.iter().zip(detectors.iter()) {
                 let shifts = ds.shift + first..=ds.shift + last;
@@ -611,7 +630,7 @@ impl BbhRelativeBinning {
                 dt,
                 first,
                 data_terms,
-                h_h,
+                template_terms: [at_trial.h_00, at_trial.h_01, at_trial.h_11],
             }))
         })
     }
@@ -646,6 +665,78 @@ impl BbhRelativeBinning {
         f: impl FnOnce(InnerProducts) -> [f64; 3],
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
+        self.with_adjoint(p, gradient, |detectors| {
+            let mut products = InnerProducts::default();
+            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+                products += det
+                    .summary
+                    .inner_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
+            }
+            let [value, d_dh, d_hh] = f(products);
+            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+                det.summary
+                    .adjoint_of(d_dh, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
+            }
+            Ok(value)
+        })
+    }
+
+    /// The inner products of the template at `p` and at `p` with phase + π/4, summed over the
+    /// detectors ([`QuadratureProducts`]: with the (2,2) mode only, every phase's template is
+    /// a combination of the two).
+    pub fn quadrature_products(
+        &self,
+        p: &BbhParameters,
+    ) -> Result<QuadratureProducts, LikelihoodError> {
+        let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
+        let mut products = QuadratureProducts::default();
+        self.quadrature_function_and_gradient(
+            p,
+            |q| {
+                products = q;
+                [0.0; 6]
+            },
+            &mut gradient,
+        )?;
+        Ok(products)
+    }
+
+    /// A function F of the [`QuadratureProducts`] at `p` and its gradient with respect to the
+    /// parameters: `f` returns [F, ∂F/∂d₀, ∂F/∂d₁, ∂F/∂h₀₀, ∂F/∂h₀₁, ∂F/∂h₁₁] (a likelihood
+    /// marginalised over the phase, docs/sampling.md §5.5). The template at phase + π/4 has the
+    /// node coefficients −i c, so one waveform evaluation serves both; the quadratic forms take
+    /// two symmetric matvecs instead of one.
+    pub fn quadrature_function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        f: impl FnOnce(QuadratureProducts) -> [f64; 6],
+        gradient: &mut ParameterVector,
+    ) -> Result<f64, LikelihoodError> {
+        self.with_adjoint(p, gradient, |detectors| {
+            let mut products = QuadratureProducts::default();
+            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+                products += det
+                    .summary
+                    .quadrature_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
+            }
+            let [value, partials @ ..] = f(products);
+            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+                det.summary
+                    .quadrature_adjoint_of(&partials, ds.shift, &ds.ws, &mut ds.g)?;
+            }
+            Ok(value)
+        })
+    }
+
+    /// Evaluates the node coefficients of every detector at `p` with the traces of the reverse
+    /// pass, lets `adjoints` fill each detector's adjoint g (dF = Re Σ_b g_b dc_b) and return
+    /// F, then chains g through the projection and the waveform into `gradient`.
+    fn with_adjoint(
+        &self,
+        p: &BbhParameters,
+        gradient: &mut ParameterVector,
+        adjoints: impl FnOnce(&mut [DetectorScratch]) -> Result<f64, RbError>,
+    ) -> Result<f64, LikelihoodError> {
         let seeded =
             self.model
                 .waveform_with_derivatives(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
@@ -659,21 +750,15 @@ impl BbhRelativeBinning {
                 phase_bar,
             } = s;
             let detectors = first_detectors(detectors, self.detectors.len());
-            let mut products = InnerProducts::default();
             for (k, (det, ds)) in self.detectors.iter().zip(detectors.iter_mut()).enumerate() {
                 let pg = self.model.projection(k, p);
                 let shift = p.geocent_time + pg.value.delay;
                 det.coefficients(&waveform, pg.value.factor, shift, ds, true);
                 ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
                 ds.projection = Some(pg);
-                products += det
-                    .summary
-                    .inner_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
             }
-            let [value, d_dh, d_hh] = f(products);
-            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
-                det.summary
-                    .adjoint_of(d_dh, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
+            let value = adjoints(detectors)?;
+            for ds in detectors.iter_mut() {
                 // Σ_b g_b r_b carries ∂Q; Σ_b Re(g_b Q Ẇ_b/v_b) the node times' shift.
                 let mut g_r = Complex64::new(0.0, 0.0);
                 amplitude_bar.clear();

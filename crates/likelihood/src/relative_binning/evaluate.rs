@@ -26,6 +26,9 @@ pub struct RbWorkspace {
     s: Vec<f64>,
     /// t = G s.
     t: Vec<f64>,
+    /// s and t of the quarter-turn partner −i c ([`SummaryData::quadrature_products_for_adjoint`]).
+    s1: Vec<f64>,
+    t1: Vec<f64>,
 }
 
 /// Checks c: length B + 1, finite.
@@ -322,6 +325,8 @@ impl SummaryData {
         RbWorkspace {
             s: vec![0.0; dim],
             t: vec![0.0; dim],
+            s1: Vec::new(),
+            t1: Vec::new(),
         }
     }
 
@@ -372,20 +377,21 @@ impl SummaryData {
         Ok(self.inner_products(c, shift, ws)?.log_likelihood_ratio())
     }
 
-    /// ⟨d|h⟩ = Re(cᵀa(m)) of the node coefficients `c` at every whole-sample shift m in
-    /// `shifts` (all within [`SummaryData::shifts`]), into `out`: the data terms of the same
-    /// trial moved by whole samples, which take one pass over the data projections and no
-    /// waveform (docs/likelihood.md §3.10).
+    /// cᵀa(m) of the node coefficients `c` at every whole-sample shift m in `shifts` (all
+    /// within [`SummaryData::shifts`]), into `out`: the data terms ⟨d|h₀⟩ + i⟨d|h₁⟩ of the
+    /// same trial moved by whole samples (h₁ the template of −i c, [`QuadratureProducts`]),
+    /// which take one pass over the data projections and no waveform (docs/likelihood.md
+    /// §3.10).
     pub fn data_terms(
         &self,
         c: &[Complex64],
         shifts: RangeInclusive<isize>,
-        out: &mut Vec<f64>,
+        out: &mut Vec<Complex64>,
     ) -> Result<(), RbError> {
         check_coefficients(c, self.node_count())?;
         out.clear();
         for shift in shifts {
-            out.push(data_term(c, self.a_at(shift)?));
+            out.push(c.iter().zip(self.a_at(shift)?).map(|(x, y)| x * y).sum());
         }
         Ok(())
     }
@@ -441,6 +447,109 @@ impl SummaryData {
         let products = self.inner_products_for_adjoint(c, shift, ws)?;
         self.adjoint_of(1.0, -0.5, shift, ws, grad)?;
         Ok(products.log_likelihood_ratio())
+    }
+    /// The inner products of the template h₀ of `c` and of its quarter-turn partner h₁, the
+    /// template of −i c ([`QuadratureProducts`]), leaving t = Gs and t₁ = Gs₁ in `ws` for
+    /// [`Self::quadrature_adjoint_of`]. Cost: two symmetric matvecs.
+    pub fn quadrature_products_for_adjoint(
+        &self,
+        c: &[Complex64],
+        shift: isize,
+        ws: &mut RbWorkspace,
+    ) -> Result<QuadratureProducts, RbError> {
+        let d_0 = self.load(c, shift, ws)?;
+        let d_1 = c
+            .iter()
+            .zip(self.a_at(shift)?)
+            .map(|(x, y)| (x * y).im)
+            .sum();
+        let m = self.node_count();
+        let dim = ws.s.len();
+        ws.s1.resize(dim, 0.0);
+        ws.t1.resize(dim, 0.0);
+        // s = (Re c, −Im c) and −i c has s₁ = (Im c, Re c) = (−s[m..], s[..m]).
+        let (re, im) = ws.s.split_at(m);
+        let (re1, im1) = ws.s1.split_at_mut(m);
+        re1.iter_mut().zip(&im[..m]).for_each(|(x, y)| *x = -y);
+        im1[..m].copy_from_slice(re);
+        im1[m..].iter_mut().for_each(|x| *x = 0.0);
+        let gram = self.gram_at_shift(shift);
+        kernels::symmetric_matvec(gram, &ws.s, &mut ws.t);
+        kernels::symmetric_matvec(gram, &ws.s1, &mut ws.t1);
+        Ok(QuadratureProducts {
+            d_0,
+            d_1,
+            h_00: kernels::dot_product(&ws.s, &ws.t),
+            h_01: kernels::dot_product(&ws.s1, &ws.t),
+            h_11: kernels::dot_product(&ws.s1, &ws.t1),
+        })
+    }
+
+    /// The adjoint of F(d₀, d₁, h₀₀, h₀₁, h₁₁) with the partial derivatives `partials` (in
+    /// that order) from `ws` as left by [`Self::quadrature_products_for_adjoint`], so that
+    /// dF = Re Σ_b g_b dc_b. With T = t_re + i t_im, T₁ likewise and ω = −i (c₁ = ωc):
+    /// g = F_d₀ a + F_d₁ ω a + 2F_h₀₀ T + F_h₀₁ (T₁ + ω T) + 2F_h₁₁ ω T₁.
+    pub fn quadrature_adjoint_of(
+        &self,
+        partials: &[f64; 5],
+        shift: isize,
+        ws: &RbWorkspace,
+        grad: &mut [Complex64],
+    ) -> Result<(), RbError> {
+        let m = self.node_count();
+        check_len("gradient output", grad.len(), m)?;
+        let [f_d0, f_d1, f_h00, f_h01, f_h11] = *partials;
+        let omega = Complex64::new(0.0, -1.0);
+        let a = self.a_at(shift)?;
+        for (b, (g, a)) in grad.iter_mut().zip(a).enumerate() {
+            let t = Complex64::new(ws.t[b], ws.t[m + b]);
+            let t1 = Complex64::new(ws.t1[b], ws.t1[m + b]);
+            *g = (f_d0 + f_d1 * omega) * a
+                + 2.0 * f_h00 * t
+                + f_h01 * (t1 + omega * t)
+                + 2.0 * f_h11 * omega * t1;
+        }
+        Ok(())
+    }
+}
+
+/// The inner products of two templates in quadrature, h₀ and h₁ (for the (2,2) mode, the
+/// template at the orbital phase φ and at φ + π/4), with the data: every template
+/// h(ψ) = cos ψ h₀ + sin ψ h₁ (for the (2,2) mode the one at φ + ψ/2) then has
+/// ⟨d|h(ψ)⟩ = d₀ cos ψ + d₁ sin ψ and ⟨h|h⟩ = h₀₀ cos²ψ + 2h₀₁ sin ψ cos ψ + h₁₁ sin²ψ, which
+/// is what a likelihood marginalised over the phase needs (docs/sampling.md §5.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct QuadratureProducts {
+    /// ⟨d|h₀⟩.
+    pub d_0: f64,
+    /// ⟨d|h₁⟩.
+    pub d_1: f64,
+    /// ⟨h₀|h₀⟩.
+    pub h_00: f64,
+    /// ⟨h₀|h₁⟩.
+    pub h_01: f64,
+    /// ⟨h₁|h₁⟩.
+    pub h_11: f64,
+}
+
+impl QuadratureProducts {
+    /// The inner products of h(ψ) = cos ψ h₀ + sin ψ h₁.
+    pub fn at(&self, psi: f64) -> InnerProducts {
+        let (sin, cos) = psi.sin_cos();
+        InnerProducts {
+            d_h: self.d_0 * cos + self.d_1 * sin,
+            h_h: self.h_00 * cos * cos + 2.0 * self.h_01 * sin * cos + self.h_11 * sin * sin,
+        }
+    }
+}
+
+impl std::ops::AddAssign for QuadratureProducts {
+    fn add_assign(&mut self, other: Self) {
+        self.d_0 += other.d_0;
+        self.d_1 += other.d_1;
+        self.h_00 += other.h_00;
+        self.h_01 += other.h_01;
+        self.h_11 += other.h_11;
     }
 }
 

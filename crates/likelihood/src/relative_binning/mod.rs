@@ -33,7 +33,7 @@ mod reconstruct;
 mod summary;
 
 pub use error::RbError;
-pub use evaluate::{InnerProducts, RbWorkspace};
+pub use evaluate::{InnerProducts, QuadratureProducts, RbWorkspace};
 pub use nodes::{refine_nodes, snr_weights, NodeSet, RefineOptions, Refinement};
 pub use num_complex::Complex64;
 pub use reconstruct::{ReconstructWorkspace, ReconstructedLikelihood};

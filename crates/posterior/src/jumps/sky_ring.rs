@@ -16,7 +16,10 @@
 //!
 //! The map is an involution (reflection twice is the identity, and M⁻¹M' undoes M'⁻¹M), up to
 //! the (φ, ψ) → (φ + π/2, ψ + π/2) symmetry of the (2,2) signal, which the circular phases
-//! φ ± ψ (mod π) do not see. Its Jacobian, with s = D'/D:
+//! φ ± ψ (mod π) do not see. With the phase marginalised it is a map of the other parameters:
+//! a common turn of u and v (a change of φ) turns u' and v' alike, so θ_jn', ψ' and D' do not
+//! depend on φ, and the map (φ, r) → (φ + g(r), h(r)) has det ∂h/∂r for its determinant, the
+//! one below; ψ mod π/2 does not see the symmetry either. Its Jacobian, with s = D'/D:
 //! - sky: the reflection keeps the solid angle cos δ dα dδ, so |det| = cos δ / cos δ';
 //! - (D, θ_jn, φ, ψ) → (u, v) ∈ ℂ² has |det| = 8 (1 − c²)³ sin θ_jn / (64 D⁵) ∝ sin⁷θ_jn / D⁵,
 //!   and M'⁻¹M, complex-linear, has real |det| = |det M / det M'|²; so over (D, θ_jn, φ, ψ),

@@ -12,7 +12,7 @@
 
 use std::f64::consts::FRAC_PI_2;
 
-use tdpe_likelihood::{InnerProducts, TimeLattice};
+use tdpe_likelihood::{QuadratureProducts, TimeLattice};
 use tdpe_signal::{Parameter, ParameterVector};
 
 use crate::prior::Distribution;
@@ -42,26 +42,30 @@ impl TimeOrbit {
 
     /// The weights [ln π(t_j), ln L(θ_jk)] of the orbit's members in the order (j, k), j the
     /// time step from `lattice.first` on and k the quarter turn, into `weights`, and the index
-    /// of θ itself (j = 0, k = 0). The time prior is the only factor of π that changes along
-    /// the orbit (a uniform phase prior); an odd quarter turn flips ⟨d|h⟩'s sign.
+    /// of θ itself (j = 0, k = 0), ln L a function of the members' quadrature products (its
+    /// value at phase angle 0 where the phase is sampled). The time prior is the only factor
+    /// of π that changes along the orbit (a uniform phase prior); an odd quarter turn flips the
+    /// data terms' sign.
     pub fn weights(
         &self,
         theta: &ParameterVector,
         lattice: &TimeLattice,
         time_prior: &Distribution,
-        log_likelihood: impl Fn(InnerProducts) -> f64,
+        log_likelihood: impl Fn(&QuadratureProducts) -> f64,
         weights: &mut Vec<[f64; 2]>,
     ) -> usize {
         weights.clear();
-        for (j, d_h) in (lattice.first..).zip(&lattice.data_terms) {
+        for (index, j) in (lattice.first..).take(lattice.data_terms.len()).enumerate() {
             let log_prior = time_prior.ln_pdf(theta[Parameter::GeocentTime] + j as f64 * self.dt);
+            let products = lattice.products(index);
             for k in 0..self.polarities {
                 let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
-                let ip = InnerProducts {
-                    d_h: sign * d_h,
-                    h_h: lattice.h_h,
+                let turned = QuadratureProducts {
+                    d_0: sign * products.d_0,
+                    d_1: sign * products.d_1,
+                    ..products
                 };
-                weights.push([log_prior, log_likelihood(ip)]);
+                weights.push([log_prior, log_likelihood(&turned)]);
             }
         }
         lattice.first.unsigned_abs() * self.polarities
@@ -106,8 +110,10 @@ mod tests {
         let lattice = TimeLattice {
             dt: 0.5,
             first: -2,
-            data_terms: vec![1.0, 2.0, 3.0, 4.0],
-            h_h: 2.0,
+            data_terms: [1.0, 2.0, 3.0, 4.0]
+                .map(|d| num_complex::Complex64::new(d, 0.5))
+                .to_vec(),
+            template_terms: [2.0, 0.1, 2.1],
         };
         let prior = Distribution::Uniform {
             minimum: -0.7,
@@ -116,7 +122,7 @@ mod tests {
         let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
         theta[Parameter::Phase] = 6.0;
         let mut weights = Vec::new();
-        let current = orbit.weights(&theta, &lattice, &prior, |ip| ip.d_h, &mut weights);
+        let current = orbit.weights(&theta, &lattice, &prior, |q| q.d_0, &mut weights);
         // Steps −2..=1, each with the phase and the phase π/2 later.
         assert_eq!(current, 4);
         let outside = f64::NEG_INFINITY;

@@ -24,7 +24,9 @@ mod options;
 #[cfg(test)]
 mod tests;
 
-use tdpe_likelihood::{BbhRelativeBinning, InnerProducts, LikelihoodError, TimeLattice};
+use tdpe_likelihood::{
+    BbhRelativeBinning, InnerProducts, LikelihoodError, QuadratureProducts, TimeLattice,
+};
 use tdpe_mcmc::{LogDensity, PriorLikelihood, Space};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
@@ -33,11 +35,14 @@ use crate::coordinates::{pull_back, Coordinates, Jacobian};
 use crate::distance_marginal::DistanceMarginal;
 use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
+use crate::phase_marginal::{draw_phase_angle, log_phase_marginal};
 use crate::prior::{Distribution, PriorSet};
+use crate::transform::wrap;
 use crate::transform::Transform;
 pub use options::{
     CoordinateOptions, IntrinsicCoordinates, Network, NotApplied, PhaseCoordinate, ReferenceFrame,
 };
+use std::f64::consts::{PI, TAU};
 
 /// A BBH likelihood through the inner products ⟨d|h⟩ and ⟨h|h⟩ (ln L = ⟨d|h⟩ − ½⟨h|h⟩), with
 /// gradients in the parameters ([`Parameter`] order).
@@ -53,6 +58,50 @@ pub trait BbhLikelihood: Sync {
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError>;
 
+    /// The inner products of the template at θ and at θ with phase + π/4 (the (2,2) mode's
+    /// quadrature pair, [`QuadratureProducts`]). The default takes three evaluations: at phase,
+    /// phase + π/4 and phase + π/8, where h = (h₀ + h₁)/√2 gives h₀₁.
+    fn quadrature_products(
+        &self,
+        p: &BbhParameters,
+    ) -> Result<QuadratureProducts, LikelihoodError> {
+        let [at_0, at_quarter, at_eighth] =
+            QUADRATURE_PHASES.map(|offset| self.inner_products(&with_phase_offset(p, offset)));
+        let (at_0, at_quarter) = (at_0?, at_quarter?);
+        Ok(QuadratureProducts {
+            d_0: at_0.d_h,
+            d_1: at_quarter.d_h,
+            h_00: at_0.h_h,
+            h_01: at_eighth?.h_h - 0.5 * (at_0.h_h + at_quarter.h_h),
+            h_11: at_quarter.h_h,
+        })
+    }
+
+    /// F of the [`QuadratureProducts`] at θ and ∂F/∂θ, where `f` returns [F, ∂F/∂d₀, ∂F/∂d₁,
+    /// ∂F/∂h₀₀, ∂F/∂h₀₁, ∂F/∂h₁₁]. The default chains the partials through
+    /// [`Self::function_and_gradient`] at the three phases of [`Self::quadrature_products`].
+    fn quadrature_function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        f: &dyn Fn(QuadratureProducts) -> [f64; 6],
+        gradient: &mut ParameterVector,
+    ) -> Result<f64, LikelihoodError> {
+        let [value, f_d0, f_d1, f_h00, f_h01, f_h11] = f(self.quadrature_products(p)?);
+        let weights = [
+            [f_d0, f_h00 - 0.5 * f_h01],
+            [f_d1, f_h11 - 0.5 * f_h01],
+            [0.0, f_h01],
+        ];
+        gradient.fill(0.0);
+        for (offset, [f_d, f_h]) in QUADRATURE_PHASES.into_iter().zip(weights) {
+            let mut part = [0.0; tdpe_signal::NUM_PARAMETERS];
+            let p = with_phase_offset(p, offset);
+            self.function_and_gradient(&p, &|_| [0.0, f_d, f_h], &mut part)?;
+            gradient.iter_mut().zip(part).for_each(|(g, d)| *g += d);
+        }
+        Ok(value)
+    }
+
     /// The sample spacing of [`Self::time_lattice`], `None` if the likelihood has none (the
     /// default).
     fn lattice_spacing(&self) -> Option<f64> {
@@ -64,6 +113,21 @@ pub trait BbhLikelihood: Sync {
     fn time_lattice(&self, _p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
         Ok(None)
     }
+}
+
+/// The phase offsets of the default [`BbhLikelihood::quadrature_products`]: h₀, h₁ and their
+/// normalised sum.
+const QUADRATURE_PHASES: [f64; 3] = [
+    0.0,
+    std::f64::consts::FRAC_PI_4,
+    std::f64::consts::FRAC_PI_8,
+];
+
+/// `p` with its phase moved by `offset`.
+fn with_phase_offset(p: &BbhParameters, offset: f64) -> BbhParameters {
+    let mut moved = *p;
+    moved.phase += offset;
+    moved
 }
 
 impl BbhLikelihood for BbhRelativeBinning {
@@ -78,6 +142,22 @@ impl BbhLikelihood for BbhRelativeBinning {
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
         BbhRelativeBinning::function_and_gradient(self, p, f, gradient)
+    }
+
+    fn quadrature_products(
+        &self,
+        p: &BbhParameters,
+    ) -> Result<QuadratureProducts, LikelihoodError> {
+        BbhRelativeBinning::quadrature_products(self, p)
+    }
+
+    fn quadrature_function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        f: &dyn Fn(QuadratureProducts) -> [f64; 6],
+        gradient: &mut ParameterVector,
+    ) -> Result<f64, LikelihoodError> {
+        BbhRelativeBinning::quadrature_function_and_gradient(self, p, f, gradient)
     }
 
     fn lattice_spacing(&self) -> Option<f64> {
@@ -122,6 +202,10 @@ pub struct Posterior<L> {
     time_orbit: Option<TimeOrbit>,
     /// The likelihood marginalised over luminosity_distance (then not sampled), if chosen.
     distance: Option<DistanceMarginal>,
+    /// Whether the likelihood is marginalised over a uniform phase (then not sampled).
+    phase_marginalized: bool,
+    /// Whether psi is then sampled over a quarter turn, the period of the marginal posterior.
+    psi_quarter_turn: bool,
     /// The requested coordinates and jumps that do not apply to these priors.
     not_applied: Vec<NotApplied>,
 }
@@ -152,6 +236,8 @@ impl<L: BbhLikelihood> Posterior<L> {
             jumps: Vec::new(),
             time_orbit: None,
             distance: None,
+            phase_marginalized: false,
+            psi_quarter_turn: false,
             not_applied: Vec::new(),
         }
     }
@@ -172,29 +258,69 @@ impl<L: BbhLikelihood> Posterior<L> {
         &self.priors
     }
 
-    /// With distance marginalisation, replaces theta's luminosity_distance by a draw from its
-    /// conditional posterior given the other parameters; otherwise leaves theta as it is.
-    pub fn draw_distance<R: rand::Rng + ?Sized>(
+    /// Whether the likelihood is marginalised over the phase.
+    pub fn marginalizes_phase(&self) -> bool {
+        self.phase_marginalized
+    }
+
+    /// Replaces theta's marginalised parameters by draws from their conditional posterior
+    /// given the others: the luminosity_distance first (with the phase integrated out where it
+    /// is marginalised too), then the phase given the distance. Without marginalisation leaves
+    /// theta as it is.
+    pub fn draw_marginalized<R: rand::Rng + ?Sized>(
         &self,
         theta: &mut ParameterVector,
         rng: &mut R,
     ) -> Result<(), LikelihoodError> {
-        let Some(marginal) = &self.distance else {
+        let at = *theta;
+        let no_posterior =
+            |what: &str| LikelihoodError::InvalidInput(format!("no {what} posterior at {at:?}"));
+        // The inner products at the reference distance D₀, which scale by u = D₀/D_L (and u²).
+        let mut p = BbhParameters::from_array(*theta);
+        if let Some(marginal) = &self.distance {
+            p.luminosity_distance = marginal.reference_distance();
+        }
+        if !self.phase_marginalized {
+            if let Some(marginal) = &self.distance {
+                theta[Parameter::LuminosityDistance] = marginal
+                    .draw(self.likelihood.inner_products(&p)?, rng)
+                    .ok_or_else(|| no_posterior("distance"))?;
+            }
             return Ok(());
+        }
+        let q = self.likelihood.quadrature_products(&p)?;
+        let u = match &self.distance {
+            Some(marginal) => {
+                let distance = marginal
+                    .draw_over_phase(&q, rng)
+                    .ok_or_else(|| no_posterior("distance"))?;
+                theta[Parameter::LuminosityDistance] = distance;
+                marginal.reference_distance() / distance
+            }
+            None => 1.0,
         };
-        theta[Parameter::LuminosityDistance] = marginal.reference_distance();
-        let ip = self
-            .likelihood
-            .inner_products(&BbhParameters::from_array(*theta))?;
-        theta[Parameter::LuminosityDistance] = marginal.draw(ip, rng).ok_or_else(|| {
-            LikelihoodError::InvalidInput(format!("no distance posterior at {theta:?}"))
-        })?;
+        let angle = draw_phase_angle(&q, u, rng).ok_or_else(|| no_posterior("phase"))?;
+        // The (2,2) template at phase φ + ψ/2 is h(ψ); φ + π gives the same one.
+        let turn = if rng.random::<bool>() { PI } else { 0.0 };
+        let (lower, _) = self.priors.prior(Parameter::Phase).distribution.support();
+        theta[Parameter::Phase] = wrap(p.phase + 0.5 * angle + turn, lower, TAU);
         Ok(())
     }
 
     /// θ, or with the circular phases the `k`-th (k mod 4) of the four parameter vectors that
-    /// the sampler does not tell apart (same posterior, same x).
+    /// the sampler does not tell apart (same posterior, same x); with the phase marginalised
+    /// and ψ sampled over a quarter turn, the `k`-th (k mod 2) of two.
     pub fn equivalent_parameters(&self, theta: &ParameterVector, k: usize) -> ParameterVector {
+        if self.psi_quarter_turn && k % 2 == 1 {
+            // With the phase marginalised, ψ is sampled over a quarter turn: (φ, ψ) and
+            // (φ + π/2, ψ + π/2) give the same (2,2) signal.
+            let mut other = *theta;
+            for parameter in [Parameter::Phase, Parameter::Psi] {
+                let (lower, upper) = self.priors.prior(parameter).distribution.support();
+                other[parameter] = wrap(theta[parameter] + 0.5 * PI, lower, upper - lower);
+            }
+            return other;
+        }
         self.maps
             .circular_phases()
             .map_or(*theta, |map| map.equivalent(theta, k))
@@ -283,10 +409,14 @@ impl<L: BbhLikelihood> Posterior<L> {
         if !self.priors.constraints_hold(theta) {
             return f64::NEG_INFINITY;
         }
-        let marginalized = self
-            .distance
-            .as_ref()
-            .map(|_| Parameter::LuminosityDistance);
+        let marginalized = [
+            self.distance
+                .as_ref()
+                .map(|_| Parameter::LuminosityDistance),
+            self.phase_marginalized.then_some(Parameter::Phase),
+        ]
+        .into_iter()
+        .flatten();
         self.coordinates
             .iter()
             .map(|c| c.parameter)
@@ -426,17 +556,21 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// The time orbit's weights at x (see [`Space::orbit`], [`TimeOrbit::weights`]): the
-    /// likelihood's time lattice at θ(x), through the distance marginal if there is one.
+    /// likelihood's time lattice at θ(x), through the distance and phase marginals where they
+    /// are chosen.
     fn time_orbit_weights(&self, x: &[f64], weights: &mut Vec<[f64; 2]>) -> Option<usize> {
         let orbit = self.time_orbit.as_ref()?;
         let theta = self.forward(x).theta;
         let p = BbhParameters::from_array(theta);
         let lattice = self.likelihood.time_lattice(&p).ok()??;
         let time_prior = &self.priors.prior(Parameter::GeocentTime).distribution;
-        let log_likelihood = |ip: InnerProducts| match &self.distance {
-            Some(marginal) => marginal.log_marginal(ip)[0],
-            None => ip.log_likelihood_ratio(),
-        };
+        let log_likelihood =
+            |q: &QuadratureProducts| match (&self.distance, self.phase_marginalized) {
+                (Some(marginal), true) => marginal.log_marginal_over_phase(q)[0],
+                (None, true) => log_phase_marginal(q)[0],
+                (Some(marginal), false) => marginal.log_marginal(q.at(0.0))[0],
+                (None, false) => q.at(0.0).log_likelihood_ratio(),
+            };
         Some(orbit.weights(&theta, &lattice, time_prior, log_likelihood, weights))
     }
 
@@ -453,13 +587,23 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// on failure).
     fn likelihood_at(&self, theta: &ParameterVector, grad_theta: &mut ParameterVector) -> f64 {
         let p = BbhParameters::from_array(*theta);
-        let result = match &self.distance {
-            Some(marginal) => self.likelihood.function_and_gradient(
+        let result = match (&self.distance, self.phase_marginalized) {
+            (Some(marginal), true) => self.likelihood.quadrature_function_and_gradient(
+                &p,
+                &|q| marginal.log_marginal_over_phase(&q),
+                grad_theta,
+            ),
+            (None, true) => self.likelihood.quadrature_function_and_gradient(
+                &p,
+                &|q| log_phase_marginal(&q),
+                grad_theta,
+            ),
+            (Some(marginal), false) => self.likelihood.function_and_gradient(
                 &p,
                 &|ip| marginal.log_marginal(ip),
                 grad_theta,
             ),
-            None => self.likelihood.function_and_gradient(
+            (None, false) => self.likelihood.function_and_gradient(
                 &p,
                 &|ip| ip.log_likelihood_ratio_with_partials(),
                 grad_theta,

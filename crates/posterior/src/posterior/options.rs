@@ -18,7 +18,7 @@ use crate::jumps::inclination_mirror::InclinationMirror;
 use crate::jumps::sky_ring::SkyRingReflection;
 use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
-use crate::prior::{Distribution, PriorSet};
+use crate::prior::{Distribution, Prior, PriorSet};
 use crate::transform::{spans_period, Transform};
 use crate::PosteriorError;
 
@@ -71,6 +71,9 @@ pub enum PhaseCoordinate {
 pub struct CoordinateOptions {
     /// Marginalise the likelihood over luminosity_distance (bilby's `distance_marginalization`).
     pub distance_marginalization: bool,
+    /// Marginalise the likelihood over a uniform phase (bilby's `phase_marginalization`; exact
+    /// for the (2,2) mode, docs/sampling.md §5.5).
+    pub phase_marginalization: bool,
     /// Mass-ratio and spin coordinates.
     pub intrinsic_coordinates: IntrinsicCoordinates,
     /// chirp_mass as its position within the range that the mass_1 / mass_2 constraints leave
@@ -95,6 +98,7 @@ impl Default for CoordinateOptions {
     fn default() -> Self {
         Self {
             distance_marginalization: true,
+            phase_marginalization: false,
             intrinsic_coordinates: IntrinsicCoordinates::Effective,
             constrained_chirp_mass: true,
             reference_frame: ReferenceFrame::Detectors,
@@ -174,12 +178,17 @@ impl<L: BbhLikelihood> Posterior<L> {
         network: &Network,
     ) -> Self {
         let mut posterior = Self::in_parameters(priors, likelihood);
-        // The distance first: it removes a coordinate, which the others' checks see.
-        let requests: [Request<Self>; 10] = [
+        // The marginalisations first: they remove coordinates, which the others' checks see.
+        let requests: [Request<Self>; 11] = [
             (
                 options.distance_marginalization,
                 "distance_marginalization",
                 &|p| p.use_distance_marginalization(),
+            ),
+            (
+                options.phase_marginalization,
+                "phase_marginalization",
+                &|p| p.use_phase_marginalization(),
             ),
             (
                 options.intrinsic_coordinates == IntrinsicCoordinates::Effective,
@@ -229,7 +238,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// Marginalises the likelihood over luminosity_distance with its prior (see
-    /// [`DistanceMarginal`]), which is then no longer sampled: [`Self::draw_distance`] gives each
+    /// [`DistanceMarginal`]), which is then no longer sampled: [`Self::draw_marginalized`] gives each
     /// draw its distance.
     pub(super) fn use_distance_marginalization(&mut self) -> Refusal {
         let i = self
@@ -247,6 +256,41 @@ impl<L: BbhLikelihood> Posterior<L> {
         self.affine = Affine::diagonal(vec![0.0; n], &vec![1.0; n]);
         self.fixed[Parameter::LuminosityDistance] = marginal.reference_distance();
         self.distance = Some(marginal);
+        Ok(())
+    }
+
+    /// Marginalises the likelihood over the phase (docs/sampling.md §5.5), which is then no
+    /// longer sampled: [`Self::draw_marginalized`] gives each draw its phase. The integral is
+    /// over a uniform phase on a full turn; with it the posterior repeats in psi every quarter
+    /// turn, so a uniform periodic psi is sampled over one.
+    pub(super) fn use_phase_marginalization(&mut self) -> Refusal {
+        let i = self
+            .coordinate_of(Parameter::Phase)
+            .ok_or("phase is not sampled")?;
+        let prior = self.priors.prior(Parameter::Phase);
+        let uniform_turn = |prior: &Prior, period: f64| {
+            matches!(prior.distribution, Distribution::Uniform { .. })
+                && prior.is_periodic()
+                && spans_period(prior.distribution.support(), period)
+        };
+        if !uniform_turn(prior, std::f64::consts::TAU) {
+            return Err("phase's prior is not uniform and periodic over 2π");
+        }
+        self.coordinates.remove(i);
+        let n = self.coordinates.len();
+        self.affine = Affine::diagonal(vec![0.0; n], &vec![1.0; n]);
+        self.fixed[Parameter::Phase] = prior.distribution.support().0;
+        self.phase_marginalized = true;
+        if let Some(psi) = self.coordinate_of(Parameter::Psi) {
+            if uniform_turn(self.priors.prior(Parameter::Psi), std::f64::consts::PI) {
+                let (lower, _) = self.priors.prior(Parameter::Psi).distribution.support();
+                self.coordinates[psi].transform = Transform::Periodic {
+                    lower,
+                    upper: lower + std::f64::consts::FRAC_PI_2,
+                };
+                self.psi_quarter_turn = true;
+            }
+        }
         Ok(())
     }
 
@@ -427,8 +471,9 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// Offers the sampler the jump between the ends of the sky ring (see
     /// [`SkyRingReflection`]) after every transition, after the inclination mirror. It needs
-    /// the circular phases: the map is an involution only up to the
-    /// (φ, ψ) → (φ + π/2, ψ + π/2) symmetry, which φ ± ψ mod π do not see.
+    /// the circular phases or the phase marginalised with psi over a quarter turn: the map is
+    /// an involution only up to the (φ, ψ) → (φ + π/2, ψ + π/2) symmetry, which φ ± ψ mod π do
+    /// not see, nor ψ mod π/2.
     pub(super) fn use_sky_ring_reflection(&mut self, network: &Network) -> Refusal {
         let needed = [
             Parameter::Ra,
@@ -439,8 +484,8 @@ impl<L: BbhLikelihood> Posterior<L> {
         if !needed.into_iter().all(|p| self.is_sampled(p)) {
             return Err("ra, dec, geocent_time and theta_jn are not all sampled");
         }
-        if self.maps.circular_phases().is_none() {
-            return Err("it needs the circular phases");
+        if self.maps.circular_phases().is_none() && !self.psi_quarter_turn {
+            return Err("it needs the circular phases or the marginalised phase");
         }
         for plane in 0..SKY_RING_PLANES {
             let angle = std::f64::consts::PI * plane as f64 / SKY_RING_PLANES as f64;

@@ -82,6 +82,11 @@ pub struct Args {
     #[arg(long, value_name = "BOOL")]
     pub distance_marginalization: Option<bool>,
 
+    /// Marginalise the likelihood over the phase, drawing each sample's phase afterwards
+    /// [config: sampler.phase_marginalization].
+    #[arg(long, value_name = "BOOL")]
+    pub phase_marginalization: Option<bool>,
+
     /// Temperatures per chain; > 1 runs parallel tempering [config: sampler.num_temperatures].
     #[arg(long, value_name = "K")]
     pub temperatures: Option<usize>,
@@ -173,6 +178,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(m) = args.distance_marginalization {
         s.distance_marginalization = m;
+    }
+    if let Some(m) = args.phase_marginalization {
+        s.phase_marginalization = m;
     }
     if let Some(k) = args.temperatures {
         s.num_temperatures = k;

@@ -20,12 +20,13 @@ pub struct PlotColumn {
     pub truth: Option<f64>,
 }
 
-/// The sampled parameters and a marginalised distance (drawn afterwards), present in the
+/// The sampled parameters and a marginalised distance and phase (drawn afterwards), present in the
 /// posterior, in bilby's order.
 pub fn sampled(result: &RunResult) -> Vec<PlotColumn> {
     let shown = |name: &str| {
         result.search_parameter_keys.iter().any(|k| k == name)
             || (name == "luminosity_distance" && result.sampler_kwargs.distance_marginalization)
+            || (name == "phase" && result.sampler_kwargs.phase_marginalization)
     };
     result
         .parameter_names

@@ -158,7 +158,10 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
     let likelihood = Json::object([
         ("interferometers", Json::Object(interferometers.collect())),
         ("time_marginalization", Json::Bool(false)),
-        ("phase_marginalization", Json::Bool(false)),
+        (
+            "phase_marginalization",
+            Json::Bool(result.sampler_kwargs.phase_marginalization),
+        ),
         (
             "distance_marginalization",
             Json::Bool(result.sampler_kwargs.distance_marginalization),

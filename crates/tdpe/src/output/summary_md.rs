@@ -61,6 +61,12 @@ fn header(out: &mut String, result: &RunResult) {
              drawn afterwards from its conditional posterior.\n\n",
         );
     }
+    if result.sampler_kwargs.phase_marginalization {
+        out.push_str(
+            "The likelihood was marginalised over the phase; each draw's phase was drawn \
+             afterwards from its conditional posterior.\n\n",
+        );
+    }
     if result.interrupted {
         out.push_str("**Interrupted:** the run was stopped early; the posterior holds the draws made so far.\n\n");
     }

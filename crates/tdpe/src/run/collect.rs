@@ -99,7 +99,7 @@ impl Draws {
             for i in 0..len {
                 let mut theta = posterior.parameters(c.draw(i));
                 posterior
-                    .draw_distance(&mut theta, &mut distance_rng)
+                    .draw_marginalized(&mut theta, &mut distance_rng)
                     .context("drawing a posterior sample's luminosity_distance")?;
                 draws
                     .reported
@@ -227,6 +227,7 @@ pub fn collect(
             num_temperatures: config.sampler.num_temperatures,
             beta_min: config.sampler.beta_min,
             distance_marginalization: posterior.marginalizes_distance(),
+            phase_marginalization: posterior.marginalizes_phase(),
         },
         not_applied: posterior.not_applied().to_vec(),
         tempering: info.tempering,
@@ -273,6 +274,9 @@ fn diagnostics(
     let mut sampled = posterior.sampled_names();
     if posterior.marginalizes_distance() {
         sampled.push(Parameter::LuminosityDistance.name());
+    }
+    if posterior.marginalizes_phase() {
+        sampled.push(Parameter::Phase.name());
     }
     let mut diagnostics = Vec::new();
     if len < 4 {
