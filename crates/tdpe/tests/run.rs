@@ -255,7 +255,9 @@ fn phase_marginalization_is_recorded_and_draws_the_phase() {
     };
     let phases = column("phase");
     assert_eq!(phases.len(), 60);
-    assert!(phases.iter().all(|p| (0.0..std::f64::consts::TAU).contains(p)));
+    assert!(phases
+        .iter()
+        .all(|p| (0.0..std::f64::consts::TAU).contains(p)));
     assert!(phases.iter().any(|&p| p != phases[0]));
     let psis = column("psi");
     assert!(psis.iter().all(|p| (0.0..std::f64::consts::PI).contains(p)));

@@ -54,6 +54,19 @@ impl Mock {
     }
 }
 
+/// F of the inner products `parts` and its gradient by the chain rule through theirs.
+fn chained(
+    (ip, d_dh, d_hh): (InnerProducts, ParameterVector, ParameterVector),
+    f: &dyn Fn(InnerProducts) -> [f64; 3],
+    g: &mut ParameterVector,
+) -> f64 {
+    let [value, f_d, f_h] = f(ip);
+    for k in 0..11 {
+        g[k] = f_d * d_dh[k] + f_h * d_hh[k];
+    }
+    value
+}
+
 impl BbhLikelihood for Mock {
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
         Ok(self.parts(p)?.0)
@@ -65,12 +78,7 @@ impl BbhLikelihood for Mock {
         f: &dyn Fn(InnerProducts) -> [f64; 3],
         g: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
-        let (ip, d_dh, d_hh) = self.parts(p)?;
-        let [value, f_d, f_h] = f(ip);
-        for k in 0..11 {
-            g[k] = f_d * d_dh[k] + f_h * d_hh[k];
-        }
-        Ok(value)
+        Ok(chained(self.parts(p)?, f, g))
     }
 }
 
@@ -479,12 +487,7 @@ impl BbhLikelihood for PhaseMock {
         f: &dyn Fn(InnerProducts) -> [f64; 3],
         g: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
-        let (ip, d_dh, d_hh) = self.parts(p)?;
-        let [value, f_d, f_h] = f(ip);
-        for k in 0..11 {
-            g[k] = f_d * d_dh[k] + f_h * d_hh[k];
-        }
-        Ok(value)
+        Ok(chained(self.parts(p)?, f, g))
     }
 }
 
