@@ -20,7 +20,7 @@ pub enum Stream {
     PriorWidths,
     /// Which of the equivalent (phase, psi) a draw reports.
     EquivalentParameters,
-    /// Each draw's luminosity distance, with distance marginalisation.
+    /// Each draw's marginalised luminosity distance and phase.
     DistanceDraws,
     /// The posterior draws shown in the waveform reconstruction.
     ReconstructionDraws,
