@@ -556,11 +556,21 @@ impl BbhRelativeBinning {
 
     /// ⟨d|h⟩ and ⟨h|h⟩ summed over the detectors.
     pub fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
+        self.summed_over_detectors(p, SummaryData::inner_products)
+    }
+
+    /// `per_detector` of each detector's summary data and node coefficients at `p` (with their
+    /// whole-sample shift and workspace), summed over the detectors.
+    fn summed_over_detectors<T: Default + std::ops::AddAssign>(
+        &self,
+        p: &BbhParameters,
+        per_detector: impl Fn(&SummaryData, &[Complex64], isize, &mut RbWorkspace) -> Result<T, RbError>,
+    ) -> Result<T, LikelihoodError> {
         let waveform = self
             .model
             .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
         SCRATCH.with_borrow_mut(|s| {
-            let mut total = InnerProducts::default();
+            let mut total = T::default();
             for (k, (det, ds)) in self
                 .detectors
                 .iter()
@@ -575,7 +585,7 @@ impl BbhRelativeBinning {
                     ds,
                     false,
                 );
-                total += det.summary.inner_products(&ds.c, ds.shift, &mut ds.ws)?;
+                total += per_detector(&det.summary, &ds.c, ds.shift, &mut ds.ws)?;
             }
             Ok(total)
         })
@@ -688,17 +698,7 @@ impl BbhRelativeBinning {
         &self,
         p: &BbhParameters,
     ) -> Result<QuadratureProducts, LikelihoodError> {
-        let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
-        let mut products = QuadratureProducts::default();
-        self.quadrature_function_and_gradient(
-            p,
-            |q| {
-                products = q;
-                [0.0; 6]
-            },
-            &mut gradient,
-        )?;
-        Ok(products)
+        self.summed_over_detectors(p, SummaryData::quadrature_products_for_adjoint)
     }
 
     /// A function F of the [`QuadratureProducts`] at `p` and its gradient with respect to the

@@ -37,9 +37,10 @@ pub(super) fn check_coefficients(c: &[Complex64], node_count: usize) -> Result<(
     check_finite_complex("node coefficients c", c)
 }
 
-/// ⟨d|h⟩ = Re Σ_b c_b a_b.
-pub(super) fn data_term(c: &[Complex64], a: &[Complex64]) -> f64 {
-    c.iter().zip(a).map(|(x, y)| (x * y).re).sum()
+/// cᵀa = Σ_b c_b a_b: ⟨d|h⟩ is its real part, and ⟨d|h₁⟩ of the quarter-turn partner −i c
+/// ([`QuadratureProducts`]) its imaginary part.
+pub(super) fn data_product(c: &[Complex64], a: &[Complex64]) -> Complex64 {
+    c.iter().zip(a).map(|(x, y)| x * y).sum()
 }
 
 /// The kernels over G's tiles ([`Gram`]). G (0.2 MB per detector at B = 115) streams from L2
@@ -330,8 +331,13 @@ impl SummaryData {
         }
     }
 
-    /// Checks c, fills ws.s = (Re c, −Im c), returns Re(cᵀa(shift)).
-    fn load(&self, c: &[Complex64], shift: isize, ws: &mut RbWorkspace) -> Result<f64, RbError> {
+    /// Checks c, fills ws.s = (Re c, −Im c), returns cᵀa(shift).
+    fn load(
+        &self,
+        c: &[Complex64],
+        shift: isize,
+        ws: &mut RbWorkspace,
+    ) -> Result<Complex64, RbError> {
         let a = self.a_at(shift)?;
         let m = self.node_count();
         check_coefficients(c, m)?;
@@ -346,7 +352,7 @@ impl SummaryData {
             *r = z.re;
             *i = -z.im;
         }
-        Ok(data_term(c, a))
+        Ok(data_product(c, a))
     }
 
     /// ⟨d|h⟩ = Re(cᵀa) and ⟨h|h⟩ = ½cᴴPc + ½Re(cᵀRc) = sᵀGs for node coefficients `c`
@@ -361,7 +367,7 @@ impl SummaryData {
         shift: isize,
         ws: &mut RbWorkspace,
     ) -> Result<InnerProducts, RbError> {
-        let d_h = self.load(c, shift, ws)?;
+        let d_h = self.load(c, shift, ws)?.re;
         let h_h = kernels::quadratic_form(self.gram_at_shift(shift), &ws.s);
         Ok(InnerProducts { d_h, h_h })
     }
@@ -391,7 +397,7 @@ impl SummaryData {
         check_coefficients(c, self.node_count())?;
         out.clear();
         for shift in shifts {
-            out.push(c.iter().zip(self.a_at(shift)?).map(|(x, y)| x * y).sum());
+            out.push(data_product(c, self.a_at(shift)?));
         }
         Ok(())
     }
@@ -404,7 +410,7 @@ impl SummaryData {
         shift: isize,
         ws: &mut RbWorkspace,
     ) -> Result<InnerProducts, RbError> {
-        let d_h = self.load(c, shift, ws)?;
+        let d_h = self.load(c, shift, ws)?.re;
         kernels::symmetric_matvec(self.gram_at_shift(shift), &ws.s, &mut ws.t);
         let h_h = kernels::dot_product(&ws.s, &ws.t);
         Ok(InnerProducts { d_h, h_h })
@@ -457,12 +463,7 @@ impl SummaryData {
         shift: isize,
         ws: &mut RbWorkspace,
     ) -> Result<QuadratureProducts, RbError> {
-        let d_0 = self.load(c, shift, ws)?;
-        let d_1 = c
-            .iter()
-            .zip(self.a_at(shift)?)
-            .map(|(x, y)| (x * y).im)
-            .sum();
+        let data = self.load(c, shift, ws)?;
         let m = self.node_count();
         let dim = ws.s.len();
         ws.s1.resize(dim, 0.0);
@@ -477,8 +478,8 @@ impl SummaryData {
         kernels::symmetric_matvec(gram, &ws.s, &mut ws.t);
         kernels::symmetric_matvec(gram, &ws.s1, &mut ws.t1);
         Ok(QuadratureProducts {
-            d_0,
-            d_1,
+            d_0: data.re,
+            d_1: data.im,
             h_00: kernels::dot_product(&ws.s, &ws.t),
             h_01: kernels::dot_product(&ws.s1, &ws.t),
             h_11: kernels::dot_product(&ws.s1, &ws.t1),

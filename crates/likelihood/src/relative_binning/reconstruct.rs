@@ -9,7 +9,7 @@
 
 use super::basis::{project, synthesize};
 use super::error::{check_len, RbError};
-use super::evaluate::{check_coefficients, data_term};
+use super::evaluate::{check_coefficients, data_product};
 use super::nodes::NodeSet;
 use super::summary::{data_projection, validate_inputs};
 use num_complex::Complex64;
@@ -84,7 +84,7 @@ impl ReconstructedLikelihood {
         synthesize(self.nodes.indices(), &self.fiducial, c, &mut ws.h);
         self.noise.apply_into(&ws.h, &mut ws.kh, &mut ws.gs)?;
         let h_h: f64 = ws.h.iter().zip(&ws.kh).map(|(x, y)| x * y).sum();
-        Ok(data_term(c, &self.a) - 0.5 * h_h)
+        Ok(data_product(c, &self.a).re - 0.5 * h_h)
     }
 
     /// ln L and g_b = a_b − u_bᵀ(C⁻¹h) into `grad` (B + 1), d ln L = Re Σ_b g_b dc_b.

@@ -564,13 +564,13 @@ impl<L: BbhLikelihood> Posterior<L> {
         let p = BbhParameters::from_array(theta);
         let lattice = self.likelihood.time_lattice(&p).ok()??;
         let time_prior = &self.priors.prior(Parameter::GeocentTime).distribution;
-        let log_likelihood =
-            |q: &QuadratureProducts| match (&self.distance, self.phase_marginalized) {
-                (Some(marginal), true) => marginal.log_marginal_over_phase(q)[0],
-                (None, true) => log_phase_marginal(q)[0],
-                (Some(marginal), false) => marginal.log_marginal(q.at(0.0))[0],
-                (None, false) => q.at(0.0).log_likelihood_ratio(),
-            };
+        let log_likelihood = |q: &QuadratureProducts| {
+            if self.phase_marginalized {
+                self.over_phase(q)[0]
+            } else {
+                self.at_phase(q.at(0.0))[0]
+            }
+        };
         Some(orbit.weights(&theta, &lattice, time_prior, log_likelihood, weights))
     }
 
@@ -583,31 +583,37 @@ impl<L: BbhLikelihood> Posterior<L> {
         self.image_in_x(&forwarded, &theta_image, 0.0, image)
     }
 
-    /// ln L (or with distance marginalisation ln L_D) and its θ-gradient at θ (−∞ and zeros
-    /// on failure).
+    /// ln L at the phase of the inner products `ip`, through the distance marginal if there is
+    /// one, with its partials in (⟨d|h⟩, ⟨h|h⟩).
+    fn at_phase(&self, ip: InnerProducts) -> [f64; 3] {
+        match &self.distance {
+            Some(marginal) => marginal.log_marginal(ip),
+            None => ip.log_likelihood_ratio_with_partials(),
+        }
+    }
+
+    /// ln L marginalised over the phase, and the distance if chosen, with its partials in the
+    /// quadrature products `q`.
+    fn over_phase(&self, q: &QuadratureProducts) -> [f64; 6] {
+        match &self.distance {
+            Some(marginal) => marginal.log_marginal_over_phase(q),
+            None => log_phase_marginal(q),
+        }
+    }
+
+    /// ln L (marginalised over the distance and the phase where chosen) and its θ-gradient at θ
+    /// (−∞ and zeros on failure).
     fn likelihood_at(&self, theta: &ParameterVector, grad_theta: &mut ParameterVector) -> f64 {
         let p = BbhParameters::from_array(*theta);
-        let result = match (&self.distance, self.phase_marginalized) {
-            (Some(marginal), true) => self.likelihood.quadrature_function_and_gradient(
+        let result = if self.phase_marginalized {
+            self.likelihood.quadrature_function_and_gradient(
                 &p,
-                &|q| marginal.log_marginal_over_phase(&q),
+                &|q| self.over_phase(&q),
                 grad_theta,
-            ),
-            (None, true) => self.likelihood.quadrature_function_and_gradient(
-                &p,
-                &|q| log_phase_marginal(&q),
-                grad_theta,
-            ),
-            (Some(marginal), false) => self.likelihood.function_and_gradient(
-                &p,
-                &|ip| marginal.log_marginal(ip),
-                grad_theta,
-            ),
-            (None, false) => self.likelihood.function_and_gradient(
-                &p,
-                &|ip| ip.log_likelihood_ratio_with_partials(),
-                grad_theta,
-            ),
+            )
+        } else {
+            self.likelihood
+                .function_and_gradient(&p, &|ip| self.at_phase(ip), grad_theta)
         };
         match result {
             Ok(v) if v.is_finite() && grad_theta.iter().all(|g| g.is_finite()) => v,
