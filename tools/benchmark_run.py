@@ -117,8 +117,10 @@ def main():
 
     header = ("| run | wall (s) | sampling (s) | gradients | µs per gradient (all threads) | "
               "min bulk ESS | min ESS/s | max R̂ | divergences | peak RSS (MB) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
-    common = ["--n-warmup", str(options.warmup), "--n-draws", str(options.draws)]
-    short = ["--n-warmup", str(options.scaling_warmup), "--n-draws", str(options.scaling_draws)]
+    # Fixed lengths (no going on for the target ESS), so that the runs' costs compare.
+    common = ["--n-warmup", str(options.warmup), "--n-draws", str(options.draws), "--target-ess", "0"]
+    short = ["--n-warmup", str(options.scaling_warmup), "--n-draws", str(options.scaling_draws),
+             "--target-ess", "0"]
     kernels, scaling, node_rows, segment_rows = [], [], [], []
     with tempfile.TemporaryDirectory() as scratch:
         for kernel in ["nuts", "hmc", "mala"]:

@@ -269,8 +269,8 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
     }
 
     /// The chain's output, with the draws and statistics recorded by the caller.
-    pub(crate) fn into_draws(
-        self,
+    pub(crate) fn chain_draws(
+        &self,
         draws: Vec<f64>,
         stats: Vec<DrawStats>,
         warmup_stats: Vec<DrawStats>,
@@ -300,6 +300,8 @@ pub(crate) struct ChainRun<'a, T: ?Sized> {
     warmup_stats: Vec<DrawStats>,
     draws: Vec<f64>,
     stats: Vec<DrawStats>,
+    /// Draws to make after warm-up: `num_draws`, or more once the run is extended.
+    planned_draws: usize,
     stopped: bool,
 }
 
@@ -321,6 +323,7 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
             warmup_stats: Vec::with_capacity(config.num_warmup),
             draws: Vec::with_capacity(config.num_draws * target.dim()),
             stats: Vec::with_capacity(config.num_draws),
+            planned_draws: config.num_draws,
             stopped: false,
         };
         if config.num_warmup == 0 {
@@ -334,11 +337,33 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
         self.warmup_stats.len() + self.stats.len()
     }
 
-    /// Whether the chain has made all its transitions, or stopped.
+    /// Whether the chain has made all its planned transitions, or stopped.
     pub(crate) fn is_finished(&self, config: &SamplerConfig) -> bool {
         self.stopped
             || (self.warmup_stats.len() == config.num_warmup
-                && self.stats.len() == config.num_draws)
+                && self.stats.len() == self.planned_draws)
+    }
+
+    /// Whether the chain was stopped before its planned transitions.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Plans `draws` draws in all (more than planned so far): the chain goes on from where it is,
+    /// with the step size and metric of its warm-up.
+    pub(crate) fn extend_to(&mut self, draws: usize) {
+        let more = draws.saturating_sub(self.planned_draws);
+        self.planned_draws += more;
+        self.progress.extend(more);
+    }
+
+    /// The chain's draws so far, leaving the chain ready to go on.
+    pub(crate) fn snapshot(&self) -> ChainDraws {
+        self.state.chain_draws(
+            self.draws.clone(),
+            self.stats.clone(),
+            self.warmup_stats.clone(),
+        )
     }
 
     /// Makes up to `transitions` more transitions (warm-up first, then sampling); stops for good
@@ -388,7 +413,7 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
         }
         self.progress.finish();
         self.state
-            .into_draws(self.draws, self.stats, self.warmup_stats)
+            .chain_draws(self.draws, self.stats, self.warmup_stats)
     }
 }
 

@@ -83,6 +83,11 @@ impl ChainProgress<'_> {
         }
     }
 
+    /// Lengthens the bar by `iterations` more transitions.
+    pub(crate) fn extend(&self, iterations: usize) {
+        self.bar.inc_length(iterations as u64);
+    }
+
     /// Marks the chain finished (or stopped).
     pub(crate) fn finish(&self) {
         self.bar.finish();

@@ -35,15 +35,58 @@ where
     T: LogDensity + Sync + ?Sized,
     K: Kernel,
 {
+    sample_until_converged(target, kernel, config, stop, |_| None)
+}
+
+/// Like [`sample_until`], but once every chain has made its draws, `next_length` looks at them
+/// and either ends the run (`None`) or asks for more draws per chain in all (`Some(n)`, n larger
+/// than now): the chains then go on from where they are, with their adapted step sizes and
+/// metrics, and `next_length` looks again. A chain's draws are those an uninterrupted chain of
+/// the final length would make, since each depends only on the chain's own state and stream.
+pub fn sample_until_converged<T, K, F>(
+    target: &T,
+    kernel: &K,
+    config: &SamplerConfig,
+    stop: &AtomicBool,
+    mut next_length: F,
+) -> Result<Samples, McmcError>
+where
+    T: LogDensity + Sync + ?Sized,
+    K: Kernel,
+    F: FnMut(&Samples) -> Option<usize>,
+{
     validate(target.dim(), kernel, config)?;
     let progress = Progress::new(
         config.progress,
         config.num_chains,
         config.num_warmup + config.num_draws,
     );
-    let chains = run_chains(target, kernel, config, stop, &progress)
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut runs: Vec<Option<Box<ChainRun<'_, T>>>> =
+        (0..config.num_chains).map(|_| None).collect();
+    let mut length = config.num_draws;
+    let runs = loop {
+        let finished = run_chains(target, kernel, config, stop, &progress, runs)
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
+        if finished.iter().any(|run| run.stopped()) {
+            break finished;
+        }
+        let so_far = finished.iter().map(|run| run.snapshot()).collect();
+        match next_length(&collect_samples(kernel, target.dim(), so_far, config)) {
+            Some(more) if more > length => {
+                length = more;
+                runs = finished
+                    .into_iter()
+                    .map(|mut run| {
+                        run.extend_to(length);
+                        Some(run)
+                    })
+                    .collect();
+            }
+            _ => break finished,
+        }
+    };
+    let chains = runs.into_iter().map(|run| run.finish(config)).collect();
     Ok(collect_samples(kernel, target.dim(), chains, config))
 }
 
@@ -69,19 +112,20 @@ pub(crate) fn collect_samples<K: Kernel>(
 /// (~10² ms on the default problem: few lock turns, a short wait for the last chain).
 const SEGMENT: usize = 10;
 
-/// Runs every chain of `config` on the worker threads in segments of [`SEGMENT`] transitions,
-/// each worker taking the least advanced chain that no other worker holds. So the workers stay
-/// busy until fewer chains than workers remain, where whole chains per worker leave one idle
-/// once its last chain is done (4 chains on 2 threads: ~5 % of the default run's wall time).
-/// A chain's draws depend only on its own state and random stream, not on which worker runs a
-/// segment. Results in chain order.
-fn run_chains<T, K>(
-    target: &T,
+/// Runs every chain of `runs` (not started yet where `None`) to its planned length on the
+/// worker threads in segments of [`SEGMENT`] transitions, each worker taking the least advanced
+/// chain that no other worker holds. So the workers stay busy until fewer chains than workers
+/// remain, where whole chains per worker leave one idle once its last chain is done (4 chains on
+/// 2 threads: ~5 % of the default run's wall time). A chain's draws depend only on its own state
+/// and random stream, not on which worker runs a segment. Results in chain order.
+fn run_chains<'a, T, K>(
+    target: &'a T,
     kernel: &K,
     config: &SamplerConfig,
     stop: &AtomicBool,
-    progress: &Progress,
-) -> Vec<Result<ChainDraws, McmcError>>
+    progress: &'a Progress,
+    runs: Vec<Option<Box<ChainRun<'a, T>>>>,
+) -> Vec<Result<Box<ChainRun<'a, T>>, McmcError>>
 where
     T: LogDensity + Sync + ?Sized,
     K: Kernel,
@@ -91,10 +135,9 @@ where
         Ready(Option<Box<ChainRun<'a, T>>>),
         /// A worker is running a segment.
         Held,
-        Done(Result<ChainDraws, McmcError>),
+        Done(Result<Box<ChainRun<'a, T>>, McmcError>),
     }
-    let slots: Mutex<Vec<Slot<'_, T>>> =
-        Mutex::new((0..config.num_chains).map(|_| Slot::Ready(None)).collect());
+    let slots: Mutex<Vec<Slot<'a, T>>> = Mutex::new(runs.into_iter().map(Slot::Ready).collect());
     let lock = || slots.lock().unwrap_or_else(PoisonError::into_inner);
     thread::scope(|scope| {
         for _ in 0..worker_count(config) {
@@ -134,7 +177,7 @@ where
                     run.advance(kernel, config, SEGMENT, stop)?;
                     Ok(run)
                 }) {
-                    Ok(run) if run.is_finished(config) => Slot::Done(Ok(run.finish(config))),
+                    Ok(run) if run.is_finished(config) => Slot::Done(Ok(run)),
                     Ok(run) => Slot::Ready(Some(run)),
                     Err(e) => Slot::Done(Err(e)),
                 };

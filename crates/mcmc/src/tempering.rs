@@ -373,7 +373,7 @@ where
         grad_evals,
     };
     let cold = rungs.swap_remove(0);
-    Ok((cold.into_draws(draws, stats, warmup_stats), tempered))
+    Ok((cold.chain_draws(draws, stats, warmup_stats), tempered))
 }
 
 /// One transition of every rung, learning from it during warm-up; returns the statistics of

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use common::*;
 use tdpe_mcmc::{
-    sample, sample_until, Hmc, Init, LogDensity, Mala, McmcError, MetricAdaptation, Nuts,
-    SamplerConfig, Space,
+    sample, sample_until, sample_until_converged, ConvergenceTarget, Hmc, Init, LogDensity, Mala,
+    McmcError, MetricAdaptation, Nuts, SamplerConfig, Space,
 };
 
 /// Same seed → bitwise identical draws and statistics with 1 and 2 threads, for every kernel.
@@ -408,4 +408,99 @@ fn orbit_moves_between_teeth_with_the_right_weights() {
             "a chain left its tooth"
         );
     }
+}
+
+/// An extended run's chains go on where they were: each one's draws are those of a run planned
+/// at the final length from the start, and the criterion sees every chain at each length.
+#[test]
+fn an_extended_run_equals_a_run_planned_at_its_final_length() {
+    let target = CorrelatedGaussian::new(4, 30.0, 5);
+    let base = SamplerConfig {
+        num_chains: 3,
+        threads: 2,
+        ..config(MetricAdaptation::Dense, 200, 100, 9)
+    };
+    let mut seen = Vec::new();
+    let extended = sample_until_converged(
+        &target,
+        &Nuts::default(),
+        &base,
+        &AtomicBool::new(false),
+        |so_far| {
+            let lengths: Vec<usize> = so_far.chains.iter().map(|c| c.num_draws()).collect();
+            seen.push(lengths[0]);
+            assert!(lengths.iter().all(|&n| n == lengths[0]));
+            match lengths[0] {
+                100 => Some(250),
+                250 => Some(400),
+                _ => None,
+            }
+        },
+    )
+    .unwrap();
+    assert_eq!(seen, [100, 250, 400]);
+    let planned = sample(
+        &target,
+        &Nuts::default(),
+        &SamplerConfig {
+            num_draws: 400,
+            threads: 1,
+            ..base.clone()
+        },
+    )
+    .unwrap();
+    assert_eq!(extended.chains, planned.chains);
+    assert!(!extended.interrupted);
+}
+
+/// With a convergence target, the run stops at the first length that meets it, and a length
+/// not beyond the current one ends the run.
+#[test]
+fn a_convergence_target_extends_until_met() {
+    let target = DiagGaussian { sd: vec![1.0, 3.0] };
+    let base = config(MetricAdaptation::Diagonal, 200, 100, 4);
+    let rule = ConvergenceTarget {
+        max_rhat: 1.01,
+        min_ess_bulk: 2000.0,
+        max_draws: 5000,
+    };
+    let check = |samples: &tdpe_mcmc::Samples| {
+        let diagnostics: Vec<(f64, f64)> = samples
+            .summary()
+            .iter()
+            .map(|p| (p.rhat, p.ess_bulk))
+            .collect();
+        rule.next_length(samples.chains[0].num_draws(), &diagnostics)
+    };
+    let stop = AtomicBool::new(false);
+    let samples = sample_until_converged(&target, &Nuts::default(), &base, &stop, check).unwrap();
+    let draws = samples.chains[0].num_draws();
+    assert!(draws > 100 && draws < 5000, "{draws} draws");
+    assert!(check(&samples).is_none());
+    let unchanged =
+        sample_until_converged(&target, &Nuts::default(), &base, &stop, |_| Some(100)).unwrap();
+    assert_eq!(unchanged.chains[0].num_draws(), 100);
+}
+
+/// A stop raised while a run is extended keeps every draw made so far, marked interrupted only
+/// if a chain fell short of the planned `num_draws`.
+#[test]
+fn a_stop_during_an_extension_keeps_the_draws() {
+    let stop = AtomicBool::new(false);
+    let target = StopsAfter {
+        inner: DiagGaussian { sd: vec![1.0, 2.0] },
+        evals: AtomicUsize::new(0),
+        limit: 40_000,
+        stop: &stop,
+    };
+    let base = config(MetricAdaptation::Diagonal, 100, 100, 2);
+    let samples =
+        sample_until_converged(&target, &Nuts::default(), &base, &stop, |_| Some(1_000_000))
+            .unwrap();
+    let draws: Vec<usize> = samples.chains.iter().map(|c| c.num_draws()).collect();
+    assert!(
+        draws.iter().all(|n| (100..1_000_000).contains(n)),
+        "{draws:?}"
+    );
+    assert!(!samples.interrupted);
 }

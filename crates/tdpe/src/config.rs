@@ -261,8 +261,14 @@ pub struct SamplerSection {
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
     pub num_warmup: usize,
-    /// Kept draws per chain.
+    /// Kept draws per chain, at least: a run whose draws miss `target_ess` goes on.
     pub num_draws: usize,
+    /// Smallest bulk ESS, with R̂ < 1.01, that every reported parameter must reach; until it
+    /// does, the chains go on past `num_draws` (to at most `max_draws`). 0: exactly
+    /// `num_draws`.
+    pub target_ess: f64,
+    /// The most draws per chain a run extended for `target_ess` makes (default: 4 × num_draws).
+    pub max_draws: Option<usize>,
     /// Master seed of the chains (and of the relative-binning design and the fiducial search).
     pub seed: u64,
     /// Worker threads; 0 = all cores (never changes the draws).
@@ -298,6 +304,8 @@ impl Default for SamplerSection {
             num_chains: 4,
             num_warmup: 700,
             num_draws: 1500,
+            target_ess: 1000.0,
+            max_draws: None,
             seed: 1,
             threads: 0,
             target_accept: None,
@@ -492,6 +500,20 @@ impl Config {
         if s.num_chains == 0 || s.num_draws == 0 {
             bail!("sampler.num_chains and sampler.num_draws must be at least 1");
         }
+        if !(s.target_ess.is_finite() && s.target_ess >= 0.0) {
+            bail!(
+                "sampler.target_ess = {} must be finite and >= 0 (0: exactly num_draws)",
+                s.target_ess
+            );
+        }
+        if let Some(max) = s.max_draws {
+            if max < s.num_draws {
+                bail!(
+                    "sampler.max_draws = {max} must be at least sampler.num_draws = {}",
+                    s.num_draws
+                );
+            }
+        }
         if s.num_temperatures == 0 {
             bail!("sampler.num_temperatures = 0 must be at least 1 (1: no tempering)");
         }
@@ -610,6 +632,12 @@ mod tests {
         assert!(e.contains("num_temperatures = 0"), "{e}");
         let e = invalid(|c| c.likelihood.design_points = 0);
         assert!(e.contains("likelihood.design_points = 0"), "{e}");
+        let e = invalid(|c| c.sampler.target_ess = -1.0);
+        assert!(e.contains("sampler.target_ess = -1"), "{e}");
+        let e = invalid(|c| c.sampler.target_ess = f64::INFINITY);
+        assert!(e.contains("sampler.target_ess = inf"), "{e}");
+        let e = invalid(|c| c.sampler.max_draws = Some(1499));
+        assert!(e.contains("sampler.max_draws = 1499"), "{e}");
         let e = invalid(|c| c.likelihood.max_nodes = 0);
         assert!(e.contains("likelihood.max_nodes = 0"), "{e}");
         // Real data without their PSD would silently get a design curve.

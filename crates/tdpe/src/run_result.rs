@@ -18,6 +18,10 @@ use serde::Serialize;
 use tdpe_mcmc::ChainSummary;
 use tdpe_posterior::NotApplied;
 
+/// R̂ above this means the chains disagree (Vehtari et al. 2021, Bayesian Analysis 16, 667,
+/// §4); the chains go on for `target_ess` until every parameter is below it.
+pub const MAX_RHAT: f64 = 1.01;
+
 /// |ln L_RB − ln L_exact| at posterior draws above which a run warns that relative binning
 /// may bias its posterior: posterior weights wrong by more than 1 %.
 pub const RELATIVE_BINNING_TOLERANCE: f64 = 0.01;
@@ -147,8 +151,12 @@ pub struct SamplerSettings {
     pub num_chains: usize,
     /// Warm-up iterations per chain (discarded).
     pub num_warmup: usize,
-    /// Kept draws per chain.
+    /// Kept draws per chain as planned (the chains go on past them for `target_ess`).
     pub num_draws: usize,
+    /// Smallest bulk ESS, with R̂ < 1.01, the chains went on for (0: none).
+    pub target_ess: f64,
+    /// The most draws per chain they could go on to; `None` when the run kept `num_draws`.
+    pub max_draws: Option<usize>,
     /// Master seed.
     pub seed: u64,
     /// Worker threads (0 = all cores).
@@ -301,6 +309,16 @@ impl RunResult {
     pub fn relative_binning_inaccurate(&self) -> bool {
         let error = self.relative_binning.max_abs_error;
         error.is_nan() || error > RELATIVE_BINNING_TOLERANCE
+    }
+
+    /// Draws per chain in the posterior (the shortest chain's, as the posterior keeps them).
+    pub fn draws_per_chain(&self) -> usize {
+        self.chains
+            .iter()
+            .map(|c| c.num_draws)
+            .filter(|&n| n > 0)
+            .min()
+            .unwrap_or(0)
     }
 
     /// Names whose R̂ exceeds `threshold` (e.g. 1.01): the chains disagree there.

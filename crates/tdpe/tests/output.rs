@@ -231,6 +231,8 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
             num_chains: chains,
             num_warmup: 1000,
             num_draws: draws,
+            target_ess: 1000.0,
+            max_draws: Some(4 * draws),
             seed: 1234,
             threads: 0,
             target_accept: 0.8,

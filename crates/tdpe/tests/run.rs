@@ -39,6 +39,8 @@ fn reduced_run(outdir: &Path, iterations: &str, extra: &[&str]) -> String {
         iterations,
         "--n-draws",
         iterations,
+        "--target-ess",
+        "0",
         "--no-progress",
         "--outdir",
         path_str(outdir),
@@ -263,6 +265,66 @@ fn phase_marginalization_is_recorded_and_draws_the_phase() {
     assert!(psis.iter().all(|p| (0.0..std::f64::consts::PI).contains(p)));
     assert!(psis.iter().any(|&p| p > std::f64::consts::FRAC_PI_2));
     assert!(psis.iter().any(|&p| p < std::f64::consts::FRAC_PI_2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// With a target ESS the short chains go on past their planned draws, up to `max_draws`, and
+/// the run records and says so; the draws of the planned length come first, unchanged.
+#[test]
+fn chains_go_on_for_the_target_ess() {
+    let dir = scratch("target_ess");
+    let run = |outdir: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "--zero-noise",
+            "--n-chains",
+            "2",
+            "--n-warmup",
+            "30",
+            "--no-progress",
+            "--outdir",
+            path_str(outdir),
+        ];
+        args.extend_from_slice(extra);
+        let out = tdpe(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        stderr
+    };
+    let planned = dir.join("planned");
+    run(&planned, &["--n-draws", "90", "--target-ess", "0"]);
+    let extended = dir.join("extended");
+    let stderr = run(
+        &extended,
+        &[
+            "--n-draws",
+            "30",
+            "--target-ess",
+            "1000",
+            "--max-draws",
+            "90",
+        ],
+    );
+    assert!(stderr.contains("going on to 90"), "{stderr}");
+    let result = result_json(&extended);
+    let kwargs = &result["sampler_kwargs"];
+    assert_eq!(kwargs["num_draws"], 30, "{kwargs}");
+    assert_eq!(kwargs["max_draws"], 90, "{kwargs}");
+    assert_eq!(kwargs["target_ess"], 1000.0, "{kwargs}");
+    for chain in result["meta_data"]["chains"].as_array().unwrap() {
+        assert_eq!(chain["num_draws"], 90, "{chain}");
+    }
+    let summary = std::fs::read_to_string(extended.join("summary.md")).unwrap();
+    assert!(summary.contains("2 chains × 90 draws"), "{summary}");
+    assert!(
+        summary.contains("went on past the planned 30 draws"),
+        "{summary}"
+    );
+    // Planned at 90 from the start: the same chains, draw for draw.
+    assert_eq!(
+        result["posterior"]["content"]["chirp_mass"],
+        result_json(&planned)["posterior"]["content"]["chirp_mass"]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

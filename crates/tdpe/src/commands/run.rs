@@ -99,9 +99,19 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub n_warmup: Option<usize>,
 
-    /// Kept draws per chain [config: sampler.num_draws].
+    /// Kept draws per chain, at least [config: sampler.num_draws].
     #[arg(long, value_name = "N")]
     pub n_draws: Option<usize>,
+
+    /// Smallest bulk ESS (with R̂ < 1.01) of every parameter; the chains go on past the
+    /// draws until it is reached; 0 = exactly the draws [config: sampler.target_ess].
+    #[arg(long, value_name = "ESS")]
+    pub target_ess: Option<f64>,
+
+    /// The most draws per chain when the run goes on for the target ESS; default 4 × the draws
+    /// [config: sampler.max_draws].
+    #[arg(long, value_name = "N")]
+    pub max_draws: Option<usize>,
 
     /// Master seed of the chains, the relative-binning design and the search
     /// [config: sampler.seed].
@@ -193,6 +203,12 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(n) = args.n_draws {
         s.num_draws = n;
+    }
+    if let Some(ess) = args.target_ess {
+        s.target_ess = ess;
+    }
+    if args.max_draws.is_some() {
+        s.max_draws = args.max_draws;
     }
     if let Some(n) = args.seed {
         s.seed = n;

@@ -9,10 +9,8 @@ use std::path::Path;
 use super::atomic;
 use super::number_format::{decimals_for, ess, fixed, rhat, significant};
 use super::quantile::CredibleInterval;
-use crate::run_result::{RunResult, RELATIVE_BINNING_TOLERANCE};
+use crate::run_result::{RunResult, MAX_RHAT, RELATIVE_BINNING_TOLERANCE};
 
-/// R̂ above this means the chains disagree (Vehtari et al. 2021).
-const RHAT_THRESHOLD: f64 = 1.01;
 /// Bulk ESS below this makes the quoted intervals unreliable (Vehtari et al. 2021).
 const ESS_THRESHOLD: f64 = 400.0;
 
@@ -43,7 +41,7 @@ fn header(out: &mut String, result: &RunResult) {
          f_ref {} Hz, trigger time GPS {}.\n",
         result.sampler,
         s.num_chains,
-        s.num_draws,
+        result.draws_per_chain(),
         s.num_warmup,
         s.seed,
         result.posterior.len(),
@@ -55,6 +53,17 @@ fn header(out: &mut String, result: &RunResult) {
         result.reference_frequency,
         result.trigger_time,
     );
+    if let Some(max_draws) = s
+        .max_draws
+        .filter(|_| result.draws_per_chain() > s.num_draws)
+    {
+        let _ = writeln!(
+            out,
+            "The chains went on past the planned {} draws for a bulk ESS of {} with R̂ < {} in \
+             every parameter (at most {} draws).\n",
+            s.num_draws, s.target_ess, MAX_RHAT, max_draws
+        );
+    }
     if result.sampler_kwargs.distance_marginalization {
         out.push_str(
             "The likelihood was marginalised over luminosity_distance; each draw's distance was \
@@ -70,16 +79,16 @@ fn header(out: &mut String, result: &RunResult) {
     if result.interrupted {
         out.push_str("**Interrupted:** the run was stopped early; the posterior holds the draws made so far.\n\n");
     }
-    let unconverged = result.unconverged(RHAT_THRESHOLD);
+    let unconverged = result.unconverged(MAX_RHAT);
     if unconverged.is_empty() {
         let _ = writeln!(
             out,
-            "Convergence: R̂ ≤ {RHAT_THRESHOLD} for every assessed parameter.\n"
+            "Convergence: R̂ ≤ {MAX_RHAT} for every assessed parameter.\n"
         );
     } else {
         let _ = writeln!(
             out,
-            "**Warning: the chains disagree** (R̂ > {RHAT_THRESHOLD}) for: {}. The posterior may be \
+            "**Warning: the chains disagree** (R̂ > {MAX_RHAT}) for: {}. The posterior may be \
              multimodal or the chains not yet mixed; do not trust the intervals of these parameters.\n",
             unconverged.join(", ")
         );
@@ -169,11 +178,7 @@ fn posterior_table(out: &mut String, result: &RunResult) {
         }
         match result.diagnostics_of(&column.name) {
             Some(diag) => {
-                let flag = if diag.rhat <= RHAT_THRESHOLD {
-                    ""
-                } else {
-                    " ⚠"
-                };
+                let flag = if diag.rhat <= MAX_RHAT { "" } else { " ⚠" };
                 let _ = writeln!(
                     out,
                     " {}{flag} | {} | {} |",

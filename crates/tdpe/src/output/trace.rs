@@ -56,7 +56,7 @@ pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
         result.label,
         result.sampler_kwargs.num_chains,
         result.sampler,
-        result.sampler_kwargs.num_draws
+        result.draws_per_chain()
     );
     atomic::write_with(path, |temporary| {
         draw(

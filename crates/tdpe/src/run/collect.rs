@@ -20,6 +20,7 @@ use tdpe_signal::{component_masses, BbhParameters, Parameter, ParameterVector, P
 
 use crate::data::Whitener;
 use crate::problem::Problem;
+use crate::run::sampler::convergence_target;
 use crate::run_result::{
     Column, DetectorInfo, NamedValue, ParamDiagnostics, PilotReport, PosteriorTable, PriorEntry,
     RelativeBinningReport, RunResult, SamplerSettings, TemperingReport, WaveformReconstruction,
@@ -112,17 +113,9 @@ impl Draws {
     }
 }
 
-/// Builds the hand-off for the writers.
-pub fn collect(
-    problem: &Problem,
-    posterior: &Posterior<BbhRelativeBinning>,
-    samples: &Samples,
-    info: CollectInfo,
-) -> anyhow::Result<RunResult> {
-    let config = &problem.config;
-    let epoch = &problem.epoch;
-    let draws = Draws::new(posterior, samples, config.sampler.seed)?;
-    let parameter_columns: Vec<Column> = Parameter::ALL
+/// The parameter columns and the derived ones of `draws`.
+fn columns(draws: &Draws, epoch: &GpsTime) -> (Vec<Column>, Vec<Column>) {
+    let parameter_columns = Parameter::ALL
         .into_iter()
         .map(|p| Column {
             name: p.name().to_string(),
@@ -133,7 +126,7 @@ pub fn collect(
                 .collect(),
         })
         .collect();
-    let derived_columns: Vec<Column> = DERIVED
+    let derived_columns = DERIVED
         .iter()
         .enumerate()
         .map(|(j, name)| Column {
@@ -141,6 +134,38 @@ pub fn collect(
             values: draws.reported.iter().map(|t| derived(t)[j]).collect(),
         })
         .collect();
+    (parameter_columns, derived_columns)
+}
+
+/// The diagnostics the results would report for `samples`, the draws so far (for deciding
+/// whether the chains go on).
+pub fn diagnostics_so_far(
+    problem: &Problem,
+    posterior: &Posterior<BbhRelativeBinning>,
+    samples: &Samples,
+) -> anyhow::Result<Vec<(String, ParamDiagnostics)>> {
+    let draws = Draws::new(posterior, samples, problem.config.sampler.seed)?;
+    let (parameter_columns, derived_columns) = columns(&draws, &problem.epoch);
+    Ok(diagnostics(
+        problem,
+        posterior,
+        &draws,
+        &parameter_columns,
+        &derived_columns,
+    ))
+}
+
+/// Builds the hand-off for the writers.
+pub fn collect(
+    problem: &Problem,
+    posterior: &Posterior<BbhRelativeBinning>,
+    samples: &Samples,
+    info: CollectInfo,
+) -> anyhow::Result<RunResult> {
+    let config = &problem.config;
+    let epoch = &problem.epoch;
+    let draws = Draws::new(posterior, samples, config.sampler.seed)?;
+    let (parameter_columns, derived_columns) = columns(&draws, epoch);
     let rb = posterior.likelihood();
     let log_likelihood = Column {
         name: "log_likelihood".into(),
@@ -220,6 +245,8 @@ pub fn collect(
             num_chains: config.sampler.num_chains,
             num_warmup: config.sampler.num_warmup,
             num_draws: config.sampler.num_draws,
+            target_ess: config.sampler.target_ess,
+            max_draws: convergence_target(&config.sampler).map(|t| t.max_draws),
             seed: config.sampler.seed,
             threads: config.sampler.threads,
             target_accept: info.target_accept,

@@ -14,16 +14,16 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use tdpe_likelihood::BbhRelativeBinning;
-use tdpe_mcmc::Space;
+use tdpe_mcmc::{Samples, Space};
 use tdpe_posterior::Fiducial;
 use tdpe_signal::BbhParameters;
 
 use crate::config::Config;
 use crate::problem::Problem;
 use crate::run_result::PilotReport;
-use crate::run_result::RunResult;
+use crate::run_result::{ParamDiagnostics, RunResult};
 use collect::{collect, CollectInfo};
-use sampler::{run_sampler, sampler_config, SamplerOutput};
+use sampler::{convergence_target, run_sampler, sampler_config, SamplerOutput};
 
 /// How a run is driven.
 pub struct RunControl<'a> {
@@ -68,13 +68,43 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
     eprintln!(
         "sampler coordinates: Laplace map at the posterior mode, {newton_steps} Newton steps from the fiducial point"
     );
+    if config.sampler.num_temperatures > 1 && config.sampler.target_ess > 0.0 {
+        eprintln!(
+            "warning: sampler.target_ess does not apply with parallel tempering; the run makes num_draws = {} draws per chain",
+            config.sampler.num_draws
+        );
+    }
+    let target = convergence_target(&config.sampler);
     let sampler = sampler_config(&config.sampler, posterior.dim(), control.progress);
     let sampling_started = Instant::now();
+    let next_length = |so_far: &Samples| {
+        let target = target?;
+        let draws = so_far.chains.iter().map(|c| c.num_draws()).min()?;
+        // A failure here (drawing a marginalised parameter) recurs in `collect`, which reports it.
+        let diagnostics = collect::diagnostics_so_far(&problem, &posterior, so_far).ok()?;
+        let pairs: Vec<(f64, f64)> = diagnostics
+            .iter()
+            .map(|(_, d)| (d.rhat, d.ess_bulk))
+            .collect();
+        let next = target.next_length(draws, &pairs)?;
+        let (worst_rhat, rhat_name) = worst(&diagnostics, |d| d.rhat, f64::max);
+        let (least_ess, ess_name) = worst(&diagnostics, |d| d.ess_bulk, f64::min);
+        eprintln!(
+            "after {draws} draws per chain: largest R̂ {worst_rhat:.3} ({rhat_name}), smallest bulk ESS {least_ess:.0} ({ess_name}); going on to {next}"
+        );
+        Some(next)
+    };
     let SamplerOutput {
         samples,
         target_accept,
         tempering,
-    } = run_sampler(&posterior, &config.sampler, &sampler, control.stop)?;
+    } = run_sampler(
+        &posterior,
+        &config.sampler,
+        &sampler,
+        control.stop,
+        next_length,
+    )?;
     let sampling_time_s = sampling_started.elapsed().as_secs_f64();
     collect(
         &problem,
@@ -92,6 +122,19 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
             started: control.started,
         },
     )
+}
+
+/// The diagnostic `value` that `pick` (max or min) selects over `diagnostics`, with its name.
+fn worst(
+    diagnostics: &[(String, ParamDiagnostics)],
+    value: impl Fn(&ParamDiagnostics) -> f64,
+    pick: fn(f64, f64) -> f64,
+) -> (f64, &str) {
+    diagnostics
+        .iter()
+        .map(|(name, d)| (value(d), name.as_str()))
+        .reduce(|a, b| if pick(a.0, b.0) == b.0 { b } else { a })
+        .unwrap_or((f64::NAN, "none"))
 }
 
 /// The fiducial point (the injection, or the maximum-likelihood search on real data) and the

@@ -125,6 +125,7 @@ pub fn relative_binning(
         &section,
         &sampler_config(&section, tdpe_mcmc::Space::dim(&posterior), progress),
         stop,
+        |_| None,
     )?;
     if pilot.samples.interrupted {
         return Err(super::Interrupted(

@@ -4,13 +4,13 @@
 use std::sync::atomic::AtomicBool;
 
 use tdpe_mcmc::{
-    sample_tempered_until, sample_until, Adaptation, Hmc, Init, Kernel, LogDensity, Mala,
-    MetricAdaptation, Nuts, PriorLikelihood, SamplerConfig, Samples, TemperingConfig,
-    WindowSchedule,
+    sample_tempered_until, sample_until_converged, Adaptation, ConvergenceTarget, Hmc, Init,
+    Kernel, LogDensity, Mala, MetricAdaptation, Nuts, PriorLikelihood, SamplerConfig, Samples,
+    TemperingConfig, WindowSchedule,
 };
 
 use crate::config::{KernelName, MetricName, SamplerSection};
-use crate::run_result::TemperingReport;
+use crate::run_result::{TemperingReport, MAX_RHAT};
 
 /// NUTS's default target acceptance for these posteriors, above Stan's 0.8: a step adapted in
 /// the bulk can be too long for the unequal-mass tail (q ≲ 0.6), where a chain then sticks with
@@ -62,14 +62,35 @@ pub fn sampler_config(section: &SamplerSection, dim: usize, progress: bool) -> S
     }
 }
 
+/// When the chains go on past `num_draws`: until every reported parameter has R̂ <
+/// [`MAX_RHAT`] and a bulk ESS of `target_ess`, up to `max_draws` (4 × num_draws by default);
+/// `None` with `target_ess` = 0 or with tempering, whose runs keep their planned length
+/// (docs/sampling.md §10).
+pub fn convergence_target(section: &SamplerSection) -> Option<ConvergenceTarget> {
+    (section.target_ess > 0.0 && section.num_temperatures <= 1).then(|| ConvergenceTarget {
+        max_rhat: MAX_RHAT,
+        min_ess_bulk: section.target_ess,
+        max_draws: section
+            .max_draws
+            .unwrap_or(section.num_draws.saturating_mul(4)),
+    })
+}
+
 /// Runs `section`'s kernel on `model` with `config`, tempered if it asks for more than one
-/// temperature, until done or `stop`.
-pub fn run_sampler<M: LogDensity + PriorLikelihood + Sync>(
+/// temperature, until done or `stop`. Without tempering, `next_length` decides after the planned
+/// draws whether the chains go on ([`sample_until_converged`]); tempered runs keep their
+/// planned length.
+pub fn run_sampler<M, F>(
     model: &M,
     section: &SamplerSection,
     config: &SamplerConfig,
     stop: &AtomicBool,
-) -> anyhow::Result<SamplerOutput> {
+    next_length: F,
+) -> anyhow::Result<SamplerOutput>
+where
+    M: LogDensity + PriorLikelihood + Sync,
+    F: FnMut(&Samples) -> Option<usize>,
+{
     let tempering = TemperingConfig {
         num_temperatures: section.num_temperatures,
         beta_min: section.beta_min,
@@ -82,33 +103,39 @@ pub fn run_sampler<M: LogDensity + PriorLikelihood + Sync>(
                 target_accept: target_accept.unwrap_or(NUTS_TARGET_ACCEPT),
                 ..Nuts::default()
             };
-            run_kernel(model, k, config, &tempering, stop)
+            run_kernel(model, k, config, &tempering, stop, next_length)
         }
         KernelName::Hmc => {
             let mut k = Hmc::default();
             k.target_accept = target_accept.unwrap_or(k.target_accept);
-            run_kernel(model, k, config, &tempering, stop)
+            run_kernel(model, k, config, &tempering, stop, next_length)
         }
         KernelName::Mala => {
             let mut k = Mala::default();
             k.target_accept = target_accept.unwrap_or(k.target_accept);
-            run_kernel(model, k, config, &tempering, stop)
+            run_kernel(model, k, config, &tempering, stop, next_length)
         }
     }
 }
 
 /// [`run_sampler`] with the kernel chosen.
-fn run_kernel<M: LogDensity + PriorLikelihood + Sync, K: Kernel>(
+fn run_kernel<M, K, F>(
     model: &M,
     kernel: K,
     config: &SamplerConfig,
     tempering: &TemperingConfig,
     stop: &AtomicBool,
-) -> anyhow::Result<SamplerOutput> {
+    next_length: F,
+) -> anyhow::Result<SamplerOutput>
+where
+    M: LogDensity + PriorLikelihood + Sync,
+    K: Kernel,
+    F: FnMut(&Samples) -> Option<usize>,
+{
     let target_accept = kernel.target_accept();
     if tempering.num_temperatures <= 1 {
         return Ok(SamplerOutput {
-            samples: sample_until(model, &kernel, config, stop)?,
+            samples: sample_until_converged(model, &kernel, config, stop, next_length)?,
             target_accept,
             tempering: None,
         });
