@@ -89,7 +89,7 @@ def row(label, result, rss, wall):
     # R̂ needs two chains (as in ArviZ).
     max_rhat = f"{max(rhats):.3f}" if rhats else "—"
     grads = meta["gradient_evaluations"]
-    divergences = sum(chain["divergences"] for chain in meta["chains"])
+    divergences = sum(meta["chains"]["divergences"])
     return (
         f"| {label} | {wall:.0f} | {sampling:.0f} | {grads:,} | {1e6 * sampling / grads:.0f} | "
         f"{min_ess:.0f} ({worst}) | {min_ess / sampling:.2f} | {max_rhat} | {divergences} | {rss:.0f} |"

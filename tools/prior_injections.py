@@ -188,10 +188,13 @@ def summary(result):
     detectors = meta["likelihood"]["interferometers"]
     snr = math.sqrt(sum(d["optimal_SNR"] ** 2 for d in detectors.values()))
     nodes = "/".join(str(d["relative_binning_nodes"]) for d in detectors.values())
-    divergences = sum(c.get("divergences", 0) for c in meta["chains"])
-    time_moves = sum(c.get("orbit_moves", 0) for c in meta["chains"])
+    chains = meta["chains"]
+    if isinstance(chains, list):  # result.json before the per-statistic lists
+        chains = {key: [c[key] for c in chains] for key in chains[0]}
+    divergences = sum(chains["divergences"])
+    time_moves = sum(chains["orbit_moves"])
     check = meta["likelihood"]["relative_binning"]["max_abs_error"]
-    draws = min(c["num_draws"] for c in meta["chains"])
+    draws = min(chains["num_draws"])
     return {
         "draws": draws,
         "snr": snr, "nodes": nodes, "rhat": rhat[worst_rhat], "rhat_name": worst_rhat,

@@ -265,6 +265,12 @@ impl ExactLikelihood {
         self.noise_log_likelihood
     }
 
+    /// −½Σ⟨d|d⟩: the noise log-likelihood without the normalisation (bilby's
+    /// `noise_log_likelihood`, docs/likelihood.md §1.7).
+    pub fn unnormalised_noise_log_likelihood(&self) -> f64 {
+        -0.5 * self.detectors.iter().map(|d| d.dd).sum::<f64>()
+    }
+
     /// The full Gaussian ln L including the constant terms. Each detector's residual term is
     /// evaluated as (⟨d|h⟩ − ½⟨d|d⟩) − ½⟨h|h⟩ = −½⟨d−h|d−h⟩, which is exactly 0 when d = h.
     pub fn log_likelihood_with(

@@ -250,9 +250,11 @@ pub struct RunResult {
     pub sampler_kwargs: SamplerSettings,
     /// The requested sampling coordinates and jumps that did not apply to the priors.
     pub not_applied: Vec<NotApplied>,
-    /// Noise log-likelihood ln L(d | noise) = −½Σ_k(⟨d|d⟩ + log det 2πC_k) (bilby's
-    /// `log_noise_evidence`).
+    /// −½Σ_k⟨d|d⟩, the noise log-likelihood without its normalisation, as bilby's
+    /// `log_noise_evidence` is (docs/likelihood.md §1.7).
     pub log_noise_evidence: f64,
+    /// The normalised noise log-likelihood ln L(d | noise) = −½Σ_k(⟨d|d⟩ + log det 2πC_k).
+    pub log_noise_evidence_normalised: f64,
     /// Per-detector information, in network order.
     pub detectors: Vec<DetectorInfo>,
     /// GPS trigger time in s (the time origin of `WaveformReconstruction::times`).

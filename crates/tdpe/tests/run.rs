@@ -311,9 +311,8 @@ fn chains_go_on_for_the_target_ess() {
     assert_eq!(kwargs["num_draws"], 30, "{kwargs}");
     assert_eq!(kwargs["max_draws"], 90, "{kwargs}");
     assert_eq!(kwargs["target_ess"], 1000.0, "{kwargs}");
-    for chain in result["meta_data"]["chains"].as_array().unwrap() {
-        assert_eq!(chain["num_draws"], 90, "{chain}");
-    }
+    let chains = &result["meta_data"]["chains"];
+    assert_eq!(chains["num_draws"], serde_json::json!([90, 90]), "{chains}");
     let summary = std::fs::read_to_string(extended.join("summary.md")).unwrap();
     assert!(summary.contains("2 chains × 90 draws"), "{summary}");
     assert!(
@@ -358,12 +357,14 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
     assert_eq!(rb["check_points"], 60, "{rb}");
     let max_error = rb["max_abs_error"].as_f64().unwrap();
     assert!(max_error < 0.01, "{rb}");
-    let chains = result["meta_data"]["chains"].as_array().unwrap();
-    let time_moves: u64 = chains
+    let time_moves = &result["meta_data"]["chains"]["orbit_moves"];
+    let total: u64 = time_moves
+        .as_array()
+        .unwrap()
         .iter()
-        .map(|c| c["orbit_moves"].as_u64().unwrap())
+        .map(|n| n.as_u64().unwrap())
         .sum();
-    assert!(time_moves > 0, "{chains:?}");
+    assert!(total > 0, "{time_moves}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -414,12 +415,15 @@ fn coordinates_the_prior_does_not_allow_are_reported() {
         );
     }
     let result = result_json(&outdir);
-    let written: Vec<&str> = result["meta_data"]["not_applied"]
-        .as_array()
+    let mut written: Vec<&str> = result["meta_data"]["not_applied"]
+        .as_object()
         .unwrap()
-        .iter()
-        .map(|n| n["option"].as_str().unwrap())
+        .keys()
+        .map(String::as_str)
         .collect();
+    written.sort_unstable();
+    let mut refused = refused.to_vec();
+    refused.sort_unstable();
     assert_eq!(written, refused);
     std::fs::remove_dir_all(&dir).unwrap();
 }

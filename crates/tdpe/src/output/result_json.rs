@@ -2,18 +2,22 @@
 //! by `bilby.core.result.read_in_result`.
 //!
 //! bilby's JSON conventions followed here: the posterior is a pandas DataFrame encoded as
-//! `{"__dataframe__": true, "content": {column: [values]}}`; the priors are a `PriorDict`
+//! `{"__dataframe__": true, "content": {column: [values]}}`; the priors are a `BBHPriorDict`
 //! tagged with `__prior_dict__`, `__module__`, `__name__`, whose entries are bilby prior reprs
 //! (strings such as `Uniform(minimum=0, maximum=1, name='x')`, which `PriorDict` parses on
-//! load); `sampling_time` is a `datetime.timedelta` tagged `__timedelta__`; quantities an MCMC
+//! load); `version` names the bilby release whose layout this is (PESummary picks its bilby
+//! reader by it); classes and functions (the waveform generator's, for `CBCResult`) are
+//! `{"__class__" or "__function__": true, "__module__", "__name__"}`; `log_noise_evidence` is
+//! −½Σ⟨d|d⟩ as bilby's is; `sampling_time` is a `datetime.timedelta` tagged `__timedelta__`; quantities an MCMC
 //! run does not compute (the evidence) are NaN, written as Python writes NaN.
 //!
 //! Beyond bilby's keys, `meta_data` carries the run's own record: the per-detector SNRs where
 //! bilby's GW likelihood puts them (`meta_data.likelihood.interferometers.<IFO>.optimal_SNR`),
 //! `sampling_time` and `total_time` in s, `versions`, `diagnostics` (`rhat`, `ess_bulk`,
 //! `ess_tail` keyed by parameter), `not_applied` (the requested sampling coordinates and jumps
-//! that the priors did not allow, each `{"option", "reason"}`), the per-chain sampler
-//! statistics and the configuration.
+//! that the priors did not allow: reason keyed by option), the per-chain sampler statistics
+//! (`chains`: one list per statistic, in chain order, as bilby's HDF5 writer can store them),
+//! the normalised noise log-likelihood and the configuration.
 
 use std::path::Path;
 
@@ -21,6 +25,7 @@ use super::atomic;
 use super::json::Json;
 use super::labels;
 use crate::run_result::{NamedValue, RunResult};
+use tdpe_mcmc::ChainSummary;
 
 /// Writes `result.json` for `result` to `path` (atomically).
 pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
@@ -95,11 +100,18 @@ fn document(result: &RunResult) -> anyhow::Result<Json> {
                     .collect(),
             ),
         ),
-        ("version", Json::str(format!("tdpe={}", result.version))),
+        // PESummary reads a file as bilby's when `version` names bilby (and warns when the
+        // release differs from its own); tdpe's own version is in meta_data.versions.
+        ("version", Json::str(format!("bilby={BILBY_RELEASE}"))),
     ]))
 }
 
-/// The priors as a bilby `PriorDict` of repr strings (bilby parses them when loading).
+/// The bilby release whose result layout result.json follows, tested with
+/// `tools/check_bilby_result.py`.
+pub const BILBY_RELEASE: &str = "2.8.2";
+
+/// The priors as a bilby `BBHPriorDict` of repr strings (bilby parses them when loading); a
+/// `BBHPriorDict`, unlike a plain `PriorDict`, applies the mass constraints when it samples.
 fn priors(result: &RunResult) -> Json {
     let mut entries: Vec<(String, Json)> = result
         .priors
@@ -107,8 +119,8 @@ fn priors(result: &RunResult) -> Json {
         .map(|p| (p.name.clone(), Json::str(&p.repr)))
         .collect();
     entries.push(("__prior_dict__".into(), Json::Bool(true)));
-    entries.push(("__module__".into(), Json::str("bilby.core.prior.dict")));
-    entries.push(("__name__".into(), Json::str("PriorDict")));
+    entries.push(("__module__".into(), Json::str("bilby.gw.prior")));
+    entries.push(("__name__".into(), Json::str("BBHPriorDict")));
     Json::Object(entries)
 }
 
@@ -130,6 +142,56 @@ fn named_values(values: &[NamedValue]) -> Json {
         values
             .iter()
             .map(|v| (v.name.clone(), Json::Float(v.value)))
+            .collect(),
+    )
+}
+
+/// A Python class or function as bilby's JSON encoder writes one (`tag` is `__class__` or
+/// `__function__`).
+fn python_object(tag: &str, module: &str, name: &str) -> Json {
+    Json::object([
+        (tag, Json::Bool(true)),
+        ("__module__", Json::str(module)),
+        ("__name__", Json::str(name)),
+    ])
+}
+
+/// The per-chain statistics as one list per statistic, in chain order: bilby's HDF5 writer
+/// stores lists of numbers, not lists of objects.
+fn per_chain_columns(chains: &[ChainSummary]) -> anyhow::Result<Json> {
+    let rows = chains
+        .iter()
+        .map(serde_json::to_value)
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = rows
+        .first()
+        .and_then(|row| row.as_object())
+        .map(|fields| fields.keys().cloned().collect())
+        .unwrap_or_default();
+    Ok(Json::Object(
+        names
+            .into_iter()
+            .map(|name| {
+                let values = rows.iter().map(|row| row[&name].clone()).collect();
+                (name, Json::from_serde(serde_json::Value::Array(values)))
+            })
+            .collect(),
+    ))
+}
+
+/// The options that did not apply, keyed by option (reasons joined where one has several).
+fn not_applied(result: &RunResult) -> Json {
+    let mut reasons: Vec<(String, String)> = Vec::new();
+    for n in &result.not_applied {
+        match reasons.iter_mut().find(|(option, _)| option == n.option) {
+            Some((_, reason)) => *reason = format!("{reason}; {}", n.reason),
+            None => reasons.push((n.option.to_string(), n.reason.to_string())),
+        }
+    }
+    Json::Object(
+        reasons
+            .into_iter()
+            .map(|(option, reason)| (option, Json::str(reason)))
             .collect(),
     )
 }
@@ -182,6 +244,30 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ("start_time", Json::Float(result.start_time)),
         ("trigger_time", Json::Float(result.trigger_time)),
         ("time_reference", Json::str("geocent")),
+        // What bilby's `CBCResult` rebuilds a waveform generator from: bilby's own
+        // frequency-domain model of the same approximant (LAL's conditioning of IMRPhenomT).
+        (
+            "waveform_generator_class",
+            python_object(
+                "__class__",
+                "bilby.gw.waveform_generator",
+                "WaveformGenerator",
+            ),
+        ),
+        (
+            "frequency_domain_source_model",
+            python_object("__function__", "bilby.gw.source", "lal_binary_black_hole"),
+        ),
+        ("time_domain_source_model", Json::Null),
+        (
+            "parameter_conversion",
+            python_object(
+                "__function__",
+                "bilby.gw.conversion",
+                "convert_to_lal_binary_black_hole_parameters",
+            ),
+        ),
+        ("waveform_generator_meta_data", Json::Object(Vec::new())),
         (
             "fiducial_parameters",
             named_values(&result.fiducial_parameters),
@@ -209,11 +295,8 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ("ess_bulk", diagnostic(|d| d.ess_bulk)),
         ("ess_tail", diagnostic(|d| d.ess_tail)),
     ]);
-    let chains = result
-        .chains
-        .iter()
-        .map(|c| serde_json::to_value(c).map(Json::from_serde))
-        .collect::<Result<Vec<_>, _>>()?;
+    let chains = per_chain_columns(&result.chains)?;
+
     Ok(Json::object([
         ("likelihood", likelihood),
         ("sampling_time", Json::Float(result.sampling_time_s)),
@@ -229,16 +312,34 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ),
         ("diagnostics", diagnostics),
         (
-            "not_applied",
-            Json::from_serde(serde_json::to_value(&result.not_applied)?),
+            "log_noise_evidence_normalised",
+            Json::Float(result.log_noise_evidence_normalised),
         ),
-        ("chains", Json::Array(chains)),
+        ("not_applied", not_applied(result)),
+        ("chains", chains),
         (
             "tempering",
             match &result.tempering {
                 Some(t) => Json::from_serde(serde_json::to_value(t)?),
                 None => Json::Null,
             },
+        ),
+        // The frequency band and approximant where PESummary looks for them, in bilby_pipe's
+        // record of its command line.
+        (
+            "command_line_args",
+            Json::object([
+                ("minimum_frequency", Json::Float(result.minimum_frequency)),
+                (
+                    "maximum_frequency",
+                    Json::Float(0.5 * result.sampling_frequency),
+                ),
+                (
+                    "reference_frequency",
+                    Json::Float(result.reference_frequency),
+                ),
+                ("waveform_approximant", Json::str(&result.approximant)),
+            ]),
         ),
         ("config", Json::str(&result.config_toml)),
     ]))

@@ -259,7 +259,11 @@ pub fn collect(
         not_applied: posterior.not_applied().to_vec(),
         tempering: info.tempering,
         relative_binning,
-        log_noise_evidence: problem.exact().likelihood().noise_log_likelihood(),
+        log_noise_evidence: problem
+            .exact()
+            .likelihood()
+            .unnormalised_noise_log_likelihood(),
+        log_noise_evidence_normalised: problem.exact().likelihood().noise_log_likelihood(),
         detectors,
         trigger_time: config.trigger_time,
         start_time: absolute_time(epoch, grid.start),
