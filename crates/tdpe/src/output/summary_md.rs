@@ -6,6 +6,8 @@
 use std::fmt::Write;
 use std::path::Path;
 
+use tdpe_mcmc::ConvergenceTarget;
+
 use super::atomic;
 use super::number_format::{decimals_for, ess, fixed, rhat, significant};
 use super::quantile::CredibleInterval;
@@ -57,10 +59,26 @@ fn header(out: &mut String, result: &RunResult) {
         .max_draws
         .filter(|_| result.draws_per_chain() > s.num_draws)
     {
+        let target = ConvergenceTarget {
+            max_rhat: MAX_RHAT,
+            min_ess_bulk: s.target_ess,
+            max_draws,
+        };
+        let diagnostics: Vec<(f64, f64)> = result
+            .diagnostics
+            .iter()
+            .map(|(_, d)| (d.rhat, d.ess_bulk))
+            .collect();
+        let met = target.is_met(&diagnostics);
+        let outcome = if met {
+            "reached"
+        } else {
+            "not reached by the last draw"
+        };
         let _ = writeln!(
             out,
             "The chains went on past the planned {} draws for a bulk ESS of {} with R̂ < {} in \
-             every parameter (at most {} draws).\n",
+             every parameter (at most {} draws): {outcome}.\n",
             s.num_draws, s.target_ess, MAX_RHAT, max_draws
         );
     }
