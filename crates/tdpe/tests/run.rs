@@ -25,9 +25,24 @@ fn path_str(p: &Path) -> &str {
 }
 
 /// `tdpe run` with NUTS on the zero-noise default, 2 chains of `iterations` warm-up iterations
-/// and as many draws, and the flags `extra`, into `outdir`; fails the test if the run fails,
-/// and returns what it wrote to standard error.
+/// and exactly as many draws, and the flags `extra`, into `outdir`; fails the test if the run
+/// fails, and returns what it wrote to standard error.
 fn reduced_run(outdir: &Path, iterations: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "--n-warmup",
+        iterations,
+        "--n-draws",
+        iterations,
+        "--target-ess",
+        "0",
+    ];
+    args.extend_from_slice(extra);
+    two_chain_run(outdir, &args)
+}
+
+/// `tdpe run` with NUTS on the zero-noise default, 2 chains, and the flags `extra`, into
+/// `outdir`; fails the test if the run fails, and returns what it wrote to standard error.
+fn two_chain_run(outdir: &Path, extra: &[&str]) -> String {
     let mut args = vec![
         "run",
         "--zero-noise",
@@ -35,12 +50,6 @@ fn reduced_run(outdir: &Path, iterations: &str, extra: &[&str]) -> String {
         "nuts",
         "--n-chains",
         "2",
-        "--n-warmup",
-        iterations,
-        "--n-draws",
-        iterations,
-        "--target-ess",
-        "0",
         "--no-progress",
         "--outdir",
         path_str(outdir),
@@ -273,30 +282,17 @@ fn phase_marginalization_is_recorded_and_draws_the_phase() {
 #[test]
 fn chains_go_on_for_the_target_ess() {
     let dir = scratch("target_ess");
-    let run = |outdir: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "run",
-            "--zero-noise",
-            "--n-chains",
-            "2",
-            "--n-warmup",
-            "30",
-            "--no-progress",
-            "--outdir",
-            path_str(outdir),
-        ];
-        args.extend_from_slice(extra);
-        let out = tdpe(&args);
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(out.status.success(), "{stderr}");
-        stderr
-    };
     let planned = dir.join("planned");
-    run(&planned, &["--n-draws", "90", "--target-ess", "0"]);
+    two_chain_run(
+        &planned,
+        &["--n-warmup", "30", "--n-draws", "90", "--target-ess", "0"],
+    );
     let extended = dir.join("extended");
-    let stderr = run(
+    let stderr = two_chain_run(
         &extended,
         &[
+            "--n-warmup",
+            "30",
             "--n-draws",
             "30",
             "--target-ess",
