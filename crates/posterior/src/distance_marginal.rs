@@ -24,6 +24,7 @@ use tdpe_likelihood::{InnerProducts, QuadratureProducts};
 use crate::phase_marginal::{self, PhaseIntegral, PhaseSeries};
 
 use crate::prior::Distribution;
+use crate::quadrature::gauss_legendre;
 
 /// Gauss–Legendre nodes of the marginalisation (exact for polynomials of degree 95; within
 /// 1e-8 of brute force for power-law priors, tests below).
@@ -292,32 +293,6 @@ pub(crate) fn draw_on_grid<R: Rng + ?Sized>(
         ((p0 * p0 + 2.0 * slope * mass).max(0.0).sqrt() - p0) / slope
     };
     Some(lo + step * (cell as f64 + s.clamp(0.0, 1.0)))
-}
-
-/// The n-point Gauss–Legendre rule on [−1, 1]: the roots of P_n by Newton's method from
-/// cos(π(i + ¾)/(n + ½)), and the weights 2/((1 − x²) P_n'(x)²) (Abramowitz & Stegun 25.4.29).
-fn gauss_legendre(n: usize) -> Vec<(f64, f64)> {
-    (0..n)
-        .map(|i| {
-            let mut x = (std::f64::consts::PI * (i as f64 + 0.75) / (n as f64 + 0.5)).cos();
-            let mut derivative = 0.0;
-            for _ in 0..100 {
-                // P_n(x) and P_n'(x) by the three-term recurrence.
-                let (mut p0, mut p1) = (1.0, x);
-                for k in 2..=n {
-                    let k = k as f64;
-                    (p0, p1) = (p1, ((2.0 * k - 1.0) * x * p1 - (k - 1.0) * p0) / k);
-                }
-                derivative = n as f64 * (x * p1 - p0) / (x * x - 1.0);
-                let dx = p1 / derivative;
-                x -= dx;
-                if dx.abs() < 1e-16 {
-                    break;
-                }
-            }
-            (x, 2.0 / ((1.0 - x * x) * derivative * derivative))
-        })
-        .collect()
 }
 
 #[cfg(test)]

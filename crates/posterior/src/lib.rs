@@ -26,6 +26,7 @@
 
 mod affine;
 pub mod analysis;
+pub mod cosmology;
 pub mod coordinates;
 pub mod distance_marginal;
 mod error;
@@ -33,6 +34,7 @@ pub mod jumps;
 mod phase_marginal;
 mod posterior;
 pub mod prior;
+mod quadrature;
 pub mod search;
 pub mod standardize;
 pub mod streams;

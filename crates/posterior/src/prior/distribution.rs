@@ -12,12 +12,18 @@
 //!   fixed q; bilby.gw.prior).
 //! - UniformInComponentsMassRatio: p(q) ∝ (1 + q)^(2/5) q^(−6/5) (uniform in m1, m2 at fixed
 //!   M_c; bilby.gw.prior), normalised numerically.
+//! - UniformComovingVolume, UniformSourceFrame: uniform in comoving volume (and source-frame
+//!   time) in a cosmology ([`super::cosmological`]).
+//! - AlignedSpin: the aligned component of an isotropic-ish spin ([`super::aligned_spin`]).
 //! - DeltaFunction: a fixed value (never sampled).
 
 use std::f64::consts::{FRAC_PI_2, PI};
 
 use rand::Rng;
 use rand_distr::StandardNormal;
+
+use super::aligned_spin::AlignedSpin;
+use super::cosmological::CosmologicalDistance;
 
 /// A one-dimensional distribution. Bounds a < b are checked by [`Distribution::validate`].
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +60,10 @@ pub enum Distribution {
         maximum: f64,
         norm: f64,
     },
+    /// Uniform in comoving volume, or also in source-frame time, on a luminosity distance.
+    Cosmological(CosmologicalDistance),
+    /// The aligned component of a spin from priors on its magnitude and tilt.
+    AlignedSpin(AlignedSpin),
     /// All mass at `peak`.
     DeltaFunction { peak: f64 },
 }
@@ -125,6 +135,8 @@ impl Distribution {
             Self::TruncatedGaussian { .. } => "TruncatedGaussian",
             Self::UniformInComponentsChirpMass { .. } => "UniformInComponentsChirpMass",
             Self::UniformInComponentsMassRatio { .. } => "UniformInComponentsMassRatio",
+            Self::Cosmological(ref c) => c.weighting.class_name(),
+            Self::AlignedSpin(_) => "AlignedSpin",
             Self::DeltaFunction { .. } => "DeltaFunction",
         }
     }
@@ -147,6 +159,8 @@ impl Distribution {
                 minimum, maximum, ..
             } => (minimum, maximum),
             Self::Gaussian { .. } => (f64::NEG_INFINITY, f64::INFINITY),
+            Self::Cosmological(ref c) => (c.minimum, c.maximum),
+            Self::AlignedSpin(ref a) => a.support(),
             Self::DeltaFunction { peak } => (peak, peak),
         }
     }
@@ -230,6 +244,9 @@ impl Distribution {
                 }
                 Ok(())
             }
+            // Checked when built.
+            Self::Cosmological(_) => Ok(()),
+            Self::AlignedSpin(ref a) => a.validate(),
             Self::DeltaFunction { peak } => finite("peak", peak),
         }
     }
@@ -273,6 +290,8 @@ impl Distribution {
                 (2.0 * x / (maximum * maximum - minimum * minimum)).ln()
             }
             Self::UniformInComponentsMassRatio { norm, .. } => ln_mass_ratio_kernel(x) - norm.ln(),
+            Self::Cosmological(ref c) => c.ln_pdf(x),
+            Self::AlignedSpin(ref a) => a.ln_pdf(x),
             Self::DeltaFunction { .. } => 0.0,
         }
     }
@@ -290,10 +309,13 @@ impl Distribution {
             }
             Self::UniformInComponentsChirpMass { .. } => 1.0 / x,
             Self::UniformInComponentsMassRatio { .. } => 0.4 / (1.0 + x) - 1.2 / x,
+            Self::Cosmological(ref c) => c.d_ln_pdf(x),
+            Self::AlignedSpin(ref a) => a.d_ln_pdf(x),
         }
     }
 
-    /// One draw (inverse CDF where closed-form, rejection otherwise).
+    /// One draw (inverse CDF where closed-form or tabulated; rejection for the mass ratio; the
+    /// product of its components for AlignedSpin).
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> f64 {
         let u: f64 = rng.random();
         match *self {
@@ -351,6 +373,8 @@ impl Distribution {
                 }
                 q
             }
+            Self::Cosmological(ref c) => c.inverse_cdf(u),
+            Self::AlignedSpin(ref a) => a.sample(rng),
             Self::DeltaFunction { peak } => peak,
         }
     }
@@ -378,6 +402,11 @@ impl Distribution {
                 minimum,
                 maximum,
             } => format!("mu={mu:?}, sigma={sigma:?}, minimum={minimum:?}, maximum={maximum:?}"),
+            Self::Cosmological(ref c) => format!(
+                "minimum={:?}, maximum={:?}, cosmology='{}'",
+                c.minimum, c.maximum, c.cosmology.name
+            ),
+            Self::AlignedSpin(ref a) => a.repr_arguments(),
             Self::DeltaFunction { peak } => format!("peak={peak:?}"),
         }
     }

@@ -4,8 +4,11 @@ use std::path::Path;
 
 use tdpe_signal::PARAMETER_NAMES;
 
-use super::parse::{parse_line, Argument, RightHandSide, Value};
+use super::aligned_spin::AlignedSpin;
+use super::cosmological::{CosmologicalDistance, Weighting};
+use super::parse::{parse_line, Argument, Call, RightHandSide, Value};
 use super::{Boundary, Constraint, DerivedMass, Distribution, Entry, Prior, PriorError};
+use crate::cosmology::{Cosmology, COSMOLOGY_NAMES};
 
 /// The entries of a prior file, in file order.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,29 +23,39 @@ pub struct PriorFile {
 const LABELS: [&str; 3] = ["name", "latex_label", "unit"];
 
 /// The signature of a supported class in positional order: its own arguments, then
-/// [`LABELS`], then `boundary` where the class has one.
+/// [`LABELS`], then `boundary` where the class has one, then any that bilby's signature puts
+/// after it.
 fn signature(class: &str) -> Option<Vec<&'static str>> {
-    let (own, has_boundary): (&[&'static str], bool) = match class {
+    let (own, has_boundary, after): (&[&'static str], bool, &[&'static str]) = match class {
         "Uniform"
         | "LogUniform"
         | "Sine"
         | "Cosine"
         | "UniformInComponentsChirpMass"
-        | "UniformInComponentsMassRatio" => (&["minimum", "maximum"], true),
-        "PowerLaw" => (&["alpha", "minimum", "maximum"], true),
-        "Gaussian" => (&["mu", "sigma"], true),
-        "TruncatedGaussian" => (&["mu", "sigma", "minimum", "maximum"], true),
-        "DeltaFunction" => (&["peak"], false),
-        "Constraint" => (&["minimum", "maximum"], false),
+        | "UniformInComponentsMassRatio" => (&["minimum", "maximum"], true, &[]),
+        "PowerLaw" => (&["alpha", "minimum", "maximum"], true, &[]),
+        "Gaussian" => (&["mu", "sigma"], true, &[]),
+        "TruncatedGaussian" => (&["mu", "sigma", "minimum", "maximum"], true, &[]),
+        "DeltaFunction" => (&["peak"], false, &[]),
+        "Constraint" => (&["minimum", "maximum"], false, &[]),
+        "UniformComovingVolume" | "UniformSourceFrame" => {
+            (&["minimum", "maximum", "cosmology"], true, &[])
+        }
+        "AlignedSpin" => (
+            &["a_prior", "z_prior"],
+            true,
+            &["minimum", "maximum", "num_interp"],
+        ),
         _ => return None,
     };
     let boundary: &[&'static str] = if has_boundary { &["boundary"] } else { &[] };
-    Some([own, &LABELS, boundary].concat())
+    Some([own, &LABELS, boundary, after].concat())
 }
 
 const CLASSES: &str = "Uniform, LogUniform, PowerLaw, Sine, Cosine, Gaussian, \
                        TruncatedGaussian, DeltaFunction, Constraint, \
-                       UniformInComponentsChirpMass, UniformInComponentsMassRatio";
+                       UniformInComponentsChirpMass, UniformInComponentsMassRatio, \
+                       UniformComovingVolume, UniformSourceFrame, AlignedSpin";
 
 /// Keyword arguments of one call, after matching positional ones to the signature.
 struct Arguments {
@@ -104,9 +117,77 @@ impl Arguments {
         match self.get(name) {
             Some(Value::Text(s)) => Ok(Some(s.clone())),
             Some(Value::None) | None => Ok(None),
-            Some(Value::Number(x)) => Err(format!("{name} must be a string, not {x}")),
+            Some(other) => Err(format!("{name} must be a string, not {other}")),
         }
     }
+
+    /// The bounds of a nested `Uniform` prior (AlignedSpin's a_prior and z_prior), or
+    /// `default` if absent.
+    fn uniform(&self, name: &str, default: (f64, f64)) -> Result<(f64, f64), String> {
+        match self.get(name) {
+            None | Some(Value::None) => Ok(default),
+            Some(Value::Call(Call { class, arguments })) if class == "Uniform" => {
+                let inner = Self::bind(class, arguments.clone())
+                    .map_err(|e| format!("{e}, in {name}"))?;
+                let bounds = (
+                    inner.number("minimum", None),
+                    inner.number("maximum", None),
+                );
+                match bounds {
+                    (Ok(lo), Ok(hi)) => Ok((lo, hi)),
+                    (Err(e), _) | (_, Err(e)) => Err(format!("{e}, in {name}")),
+                }
+            }
+            Some(other) => Err(format!(
+                "{} supports {name}=Uniform(minimum=…, maximum=…) only, not {other}",
+                self.class
+            )),
+        }
+    }
+}
+
+/// The cosmology a `cosmology=` argument names (bilby's default, Planck15, for None).
+fn cosmology(name: Option<&str>) -> Result<Cosmology, String> {
+    let name = name.unwrap_or("Planck15");
+    Cosmology::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown cosmology '{name}' (supported: {})",
+            COSMOLOGY_NAMES.join(", ")
+        )
+    })
+}
+
+/// bilby's AlignedSpin from its bound arguments: the nested priors, and `minimum`/`maximum`
+/// only if they are the natural support (bilby writes them so in its repr; narrower ones
+/// would truncate the density, which tdpe does not do). `num_interp` sets bilby's
+/// interpolation grid: the density here is exact, so it is read and ignored.
+fn aligned_spin(args: &Arguments) -> Result<AlignedSpin, String> {
+    let (a_minimum, a_maximum) = args.uniform("a_prior", (0.0, 1.0))?;
+    let (z_minimum, z_maximum) = args.uniform("z_prior", (-1.0, 1.0))?;
+    let spin = AlignedSpin {
+        a_minimum,
+        a_maximum,
+        z_minimum,
+        z_maximum,
+    };
+    spin.validate()?;
+    let (low, high) = spin.support();
+    for (name, natural) in [("minimum", low), ("maximum", high)] {
+        if let Some(Value::Number(x)) = args.get(name) {
+            if (x - natural).abs() > 1e-12 {
+                return Err(format!(
+                    "AlignedSpin with {name} = {x} truncates the support [{low}, {high}] of its \
+                     a_prior and z_prior, which tdpe does not support"
+                ));
+            }
+        } else if let Some(other @ (Value::Text(_) | Value::Call(_))) = args.get(name) {
+            return Err(format!("{name} must be a number, not {other}"));
+        }
+    }
+    if let Some(other @ (Value::Text(_) | Value::Call(_))) = args.get("num_interp") {
+        return Err(format!("num_interp must be a number, not {other}"));
+    }
+    Ok(spin)
 }
 
 fn allowed_names() -> String {
@@ -138,7 +219,7 @@ fn entry(name: &str, rhs: RightHandSide) -> Result<Entry, String> {
                 value: Value::Number(peak),
             }],
         ),
-        RightHandSide::Call { class, arguments } => (class, arguments),
+        RightHandSide::Call(Call { class, arguments }) => (class, arguments),
     };
     let args = Arguments::bind(&class, arguments)?;
     if let Some(given) = args.text("name")? {
@@ -229,6 +310,28 @@ fn entry(name: &str, rhs: RightHandSide) -> Result<Entry, String> {
             let (minimum, maximum) = bounds()?;
             Distribution::uniform_in_components_mass_ratio(minimum, maximum)
         }
+        "UniformComovingVolume" | "UniformSourceFrame" => {
+            if name != "luminosity_distance" {
+                return Err(format!(
+                    "{class} is supported on luminosity_distance only (tdpe samples no redshift \
+                     or comoving distance), not on '{name}'"
+                ));
+            }
+            if let Some(unit) = unit.as_deref().filter(|u| *u != "Mpc") {
+                return Err(format!("unit='{unit}' must be 'Mpc' (or None) for {class}"));
+            }
+            let weighting = if class == "UniformSourceFrame" {
+                Weighting::SourceFrame
+            } else {
+                Weighting::ComovingVolume
+            };
+            let (minimum, maximum) = bounds()?;
+            let cosmology = cosmology(args.text("cosmology")?.as_deref())?;
+            Distribution::Cosmological(CosmologicalDistance::new(
+                weighting, cosmology, minimum, maximum,
+            )?)
+        }
+        "AlignedSpin" => Distribution::AlignedSpin(aligned_spin(&args)?),
         other => unreachable!("signature() accepted the unknown class {other}"),
     };
     distribution.validate()?;

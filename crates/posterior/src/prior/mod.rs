@@ -4,7 +4,9 @@
 //! A prior file has one `name = Class(arguments)` per line, or `name = number` (bilby's
 //! shorthand for a DeltaFunction), with `#` comments. Classes: Uniform, LogUniform, PowerLaw,
 //! Sine, Cosine, Gaussian, TruncatedGaussian, DeltaFunction, Constraint,
-//! UniformInComponentsChirpMass and UniformInComponentsMassRatio, optionally with a dotted path
+//! UniformInComponentsChirpMass, UniformInComponentsMassRatio, UniformComovingVolume,
+//! UniformSourceFrame (keyword `cosmology`: None or 'Planck15') and AlignedSpin (keywords
+//! `a_prior`, `z_prior`: nested Uniform priors), optionally with a dotted path
 //! (`bilby.core.prior.Uniform`, `bilby.gw.prior.UniformInComponentsChirpMass`). Keywords:
 //! name, minimum, maximum, alpha, mu, sigma, peak, boundary (`'periodic'` wraps the parameter;
 //! `'reflective'` and `None` are accepted and treated as hard walls), latex_label, unit;
@@ -18,6 +20,8 @@
 //!
 //! [`PriorFile`] reads the file ([`mod@file`]), [`PriorSet`] resolves it for the model ([`set`]).
 
+pub mod aligned_spin;
+pub mod cosmological;
 pub mod distribution;
 pub mod file;
 mod parse;
@@ -199,7 +203,9 @@ impl Prior {
     pub fn repr(&self) -> String {
         let class = match self.distribution {
             Distribution::UniformInComponentsChirpMass { .. }
-            | Distribution::UniformInComponentsMassRatio { .. } => {
+            | Distribution::UniformInComponentsMassRatio { .. }
+            | Distribution::Cosmological(_)
+            | Distribution::AlignedSpin(_) => {
                 format!("bilby.gw.prior.{}", self.distribution.class_name())
             }
             _ => self.distribution.class_name().to_string(),

@@ -1,6 +1,7 @@
 //! The lexical side of bilby's prior files: `name = Class(arguments)` or `name = number`
-//! lines, `#` comments, quoted strings, `None`, and numeric expressions (+ − * / parentheses,
-//! numbers, `np.pi`, `pi`, `math.pi`).
+//! lines, `#` comments, quoted strings, `None`, numeric expressions (+ − * / parentheses,
+//! numbers, `np.pi`, `pi`, `math.pi`), and priors as arguments of others
+//! (`AlignedSpin(a_prior=Uniform(minimum=0, maximum=0.99))`).
 
 use std::fmt;
 
@@ -13,6 +14,18 @@ pub enum Value {
     Text(String),
     /// Python's `None`.
     None,
+    /// A prior given as an argument, `Class(arguments)`.
+    Call(Call),
+}
+
+/// `Class(arguments)`; `class` is the last component of a dotted path such as
+/// `bilby.core.prior.Uniform`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// The class name.
+    pub class: String,
+    /// Its arguments as written.
+    pub arguments: Vec<Argument>,
 }
 
 impl fmt::Display for Value {
@@ -21,6 +34,7 @@ impl fmt::Display for Value {
             Value::Number(x) => write!(f, "{x}"),
             Value::Text(s) => write!(f, "'{s}'"),
             Value::None => f.write_str("None"),
+            Value::Call(call) => write!(f, "{}(…)", call.class),
         }
     }
 }
@@ -37,12 +51,8 @@ pub struct Argument {
 /// The right-hand side of a prior line.
 #[derive(Debug, Clone, PartialEq)]
 pub enum RightHandSide {
-    /// `Class(arguments)`; `class` is the last component of a dotted path such as
-    /// `bilby.core.prior.Uniform`.
-    Call {
-        class: String,
-        arguments: Vec<Argument>,
-    },
+    /// `Class(arguments)`.
+    Call(Call),
     /// A bare number: bilby's DeltaFunction shorthand.
     Number(f64),
 }
@@ -70,40 +80,43 @@ pub fn parse_line(line: &str) -> Result<Option<Line>, String> {
         return Err(format!("'{name}' is not a parameter name"));
     }
     let rhs = rhs.trim();
-    let rhs = match rhs.find('(') {
-        Some(open)
-            if rhs[..open]
-                .trim()
-                .chars()
-                .next()
-                .is_some_and(char::is_alphabetic)
-                && !is_constant(rhs[..open].trim()) =>
-        {
-            let path = rhs[..open].trim();
-            if !path
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-            {
-                return Err(format!("'{path}' is not a prior class"));
-            }
-            let inner = rhs[open + 1..]
-                .strip_suffix(')')
-                .ok_or("missing closing ')' at the end of the line")?;
-            let class = path.rsplit('.').next().unwrap_or(path).to_string();
-            let arguments = split_top_level(inner)?
-                .into_iter()
-                .filter(|a| !a.trim().is_empty())
-                .map(|a| parse_argument(&a))
-                .collect::<Result<_, _>>()
-                .map_err(|e| format!("{e}, in the arguments of {class}"))?;
-            RightHandSide::Call { class, arguments }
-        }
-        _ => RightHandSide::Number(evaluate(rhs)?),
+    let rhs = match parse_call(rhs)? {
+        Some(call) => RightHandSide::Call(call),
+        None => RightHandSide::Number(evaluate(rhs)?),
     };
     Ok(Some(Line {
         name: name.to_string(),
         rhs,
     }))
+}
+
+/// `Class(arguments)` if `text` is a call (a dotted name, then parentheses closing at its end);
+/// `Ok(None)` if it is no call (a number or an expression, say).
+fn parse_call(text: &str) -> Result<Option<Call>, String> {
+    let Some(open) = text.find('(') else {
+        return Ok(None);
+    };
+    let path = text[..open].trim();
+    if !path.chars().next().is_some_and(char::is_alphabetic) || is_constant(path) {
+        return Ok(None);
+    }
+    if !path
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    {
+        return Err(format!("'{path}' is not a prior class"));
+    }
+    let inner = text[open + 1..]
+        .strip_suffix(')')
+        .ok_or_else(|| format!("missing closing ')' at the end of {path}(…)"))?;
+    let class = path.rsplit('.').next().unwrap_or(path).to_string();
+    let arguments = split_top_level(inner)?
+        .into_iter()
+        .filter(|a| !a.trim().is_empty())
+        .map(|a| parse_argument(&a))
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{e}, in the arguments of {class}"))?;
+    Ok(Some(Call { class, arguments }))
 }
 
 /// True for the names of constants, which may precede '(' only in expressions like `pi (…)`.
@@ -174,6 +187,8 @@ fn parse_argument(s: &str) -> Result<Argument, String> {
         Value::None
     } else if let Some(text) = unquote(value) {
         Value::Text(text)
+    } else if let Some(call) = parse_call(value)? {
+        Value::Call(call)
     } else {
         Value::Number(evaluate(value).map_err(|e| match &keyword {
             Some(k) => format!("{k}: {e}"),
@@ -274,11 +289,6 @@ fn tokenize(expr: &str) -> Result<Vec<Token>, String> {
             let word = &expr[start..i];
             if is_constant(word) {
                 tokens.push(Token::Number(std::f64::consts::PI));
-            } else if expr[i..].trim_start().starts_with('(') {
-                return Err(format!(
-                    "'{word}(…)' is a prior inside another's arguments, which tdpe does not \
-                     support (an argument is a number, an expression or a string)"
-                ));
             } else {
                 return Err(format!(
                     "unknown name '{word}' (expressions may use numbers, + - * / ( ) and np.pi)"
@@ -389,7 +399,7 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!(l.name, "phase");
-        let RightHandSide::Call { class, arguments } = l.rhs else {
+        let RightHandSide::Call(Call { class, arguments }) = l.rhs else {
             panic!("not a call")
         };
         assert_eq!(class, "Uniform");
@@ -404,12 +414,25 @@ mod tests {
         assert!(parse_line("psi Uniform(0, 1)").is_err());
         assert!(parse_line("psi = Uniform(0, 1").is_err());
         assert!(parse_line("psi = Uniform(minimum=foo)").is_err());
-        let nested = parse_line("chi_1 = AlignedSpin(a_prior=Uniform(0, 1))").unwrap_err();
+        let nested = parse_line("chi_1 = AlignedSpin(a_prior=Uniform(0, 0.99), name='chi_1')")
+            .unwrap()
+            .unwrap();
+        let RightHandSide::Call(Call { class, arguments }) = nested.rhs else {
+            panic!("not a call")
+        };
+        assert_eq!(class, "AlignedSpin");
+        let Value::Call(inner) = &arguments[0].value else {
+            panic!("a_prior is no call: {:?}", arguments[0])
+        };
+        assert_eq!(inner.class, "Uniform");
+        assert_eq!(inner.arguments[1].value, Value::Number(0.99));
+        let bad = parse_line("chi_1 = AlignedSpin(a_prior=Uniform(0, x))").unwrap_err();
         assert!(
-            nested.contains("'Uniform(…)' is a prior inside another's arguments")
-                && nested.ends_with("in the arguments of AlignedSpin"),
-            "{nested}"
+            bad.contains("unknown name 'x'") && bad.ends_with("in the arguments of AlignedSpin"),
+            "{bad}"
         );
+        // A function call in an expression is no prior either way.
+        assert!(parse_line("psi = Uniform(0, sqrt(2))").is_err());
         let tiny = parse_line("psi = Uniform(minimum=1e-1000, maximum=1)").unwrap_err();
         assert!(tiny.contains("'1e-1000' is too small"), "{tiny}");
         assert!(parse_line("psi = Uniform(minimum=0e-1000, maximum=1)").is_ok());
