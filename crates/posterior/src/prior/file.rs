@@ -420,6 +420,8 @@ mod tests {
         assert!(err("chi_1 = Constraint(0, 1)").contains("Constraint is supported"));
         assert!(err("psi = 1\npsi = 2").contains("defined twice"));
         assert!(err("psi = Uniform(0, 1, boundary='sticky')").contains("boundary"));
+        // A call where a number belongs (a function, or a prior inside a plain prior).
+        assert!(err("psi = Uniform(0, sqrt(2))").contains("maximum must be a number, not sqrt(…)"));
     }
 
     #[test]

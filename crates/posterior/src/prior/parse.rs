@@ -431,8 +431,6 @@ mod tests {
             bad.contains("unknown name 'x'") && bad.ends_with("in the arguments of AlignedSpin"),
             "{bad}"
         );
-        // A function call in an expression is no prior either way.
-        assert!(parse_line("psi = Uniform(0, sqrt(2))").is_err());
         let tiny = parse_line("psi = Uniform(minimum=1e-1000, maximum=1)").unwrap_err();
         assert!(tiny.contains("'1e-1000' is too small"), "{tiny}");
         assert!(parse_line("psi = Uniform(minimum=0e-1000, maximum=1)").is_ok());
