@@ -361,13 +361,8 @@ mod tests {
             maximum: 5000.0,
         };
         let source_frame = Distribution::Cosmological(
-            CosmologicalDistance::new(
-                Weighting::SourceFrame,
-                Cosmology::planck15(),
-                100.0,
-                5000.0,
-            )
-            .unwrap(),
+            CosmologicalDistance::new(Weighting::SourceFrame, Cosmology::planck15(), 100.0, 5000.0)
+                .unwrap(),
         );
         for prior in [default_prior(), truncated, source_frame] {
             assert_marginal_matches_brute_force(&prior);

@@ -26,8 +26,8 @@
 
 mod affine;
 pub mod analysis;
-pub mod cosmology;
 pub mod coordinates;
+pub mod cosmology;
 pub mod distance_marginal;
 mod error;
 pub mod jumps;

@@ -29,7 +29,10 @@ pub(crate) fn gauss_legendre(n: usize) -> Vec<(f64, f64)> {
 /// ∫ f over [a, b] by the rule `rule` (from [`gauss_legendre`]).
 pub(crate) fn integrate(rule: &[(f64, f64)], a: f64, b: f64, f: impl Fn(f64) -> f64) -> f64 {
     let (mid, half) = (0.5 * (a + b), 0.5 * (b - a));
-    half * rule.iter().map(|&(x, w)| w * f(mid + half * x)).sum::<f64>()
+    half * rule
+        .iter()
+        .map(|&(x, w)| w * f(mid + half * x))
+        .sum::<f64>()
 }
 
 #[cfg(test)]

@@ -33,7 +33,10 @@ fn max_relative(a: &[f64], b: &[f64]) -> f64 {
 
 fn max_absolute(a: &[f64], b: &[f64]) -> f64 {
     assert_eq!(a.len(), b.len());
-    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max)
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max)
 }
 
 /// The one prior of a one-line prior file.
@@ -46,7 +49,9 @@ fn distribution(line: &str) -> Distribution {
 }
 
 fn error(line: &str) -> String {
-    PriorFile::parse(line, "test.prior").unwrap_err().to_string()
+    PriorFile::parse(line, "test.prior")
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -57,7 +62,10 @@ fn planck15_distances_match_astropy() {
     let z = floats(&c["z"]);
     let ours = |g: &dyn Fn(f64) -> f64| z.iter().map(|&z| g(z)).collect::<Vec<_>>();
     let checks: [(&str, Vec<f64>); 4] = [
-        ("comoving_distance", ours(&|z| cosmology.comoving_distance(z))),
+        (
+            "comoving_distance",
+            ours(&|z| cosmology.comoving_distance(z)),
+        ),
         (
             "luminosity_distance",
             ours(&|z| cosmology.luminosity_distance(z)),

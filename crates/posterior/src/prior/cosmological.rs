@@ -129,7 +129,11 @@ impl CosmologicalDistance {
             .iter()
             .map(|&z| cosmology.hubble_distance / cosmology.efunc(z).0)
             .collect();
-        let luminosity: Vec<f64> = z.iter().zip(&comoving).map(|(z, c)| (1.0 + z) * c).collect();
+        let luminosity: Vec<f64> = z
+            .iter()
+            .zip(&comoving)
+            .map(|(z, c)| (1.0 + z) * c)
+            .collect();
         let luminosity_slope: Vec<f64> = (0..n)
             .map(|i| comoving[i] + (1.0 + z[i]) * comoving_slope[i])
             .collect();
@@ -203,10 +207,8 @@ impl CosmologicalDistance {
         let dh = self.cosmology.hubble_distance;
         let slope = comoving + zp1 * dh / e;
         let curvature = 2.0 * dh / e - zp1 * dh * de / (e * e);
-        let d_dz = 2.0 * (dh / e) / comoving
-            - de / e
-            - self.weighting.power() / zp1
-            - curvature / slope;
+        let d_dz =
+            2.0 * (dh / e) / comoving - de / e - self.weighting.power() / zp1 - curvature / slope;
         d_dz / slope
     }
 
@@ -221,7 +223,11 @@ impl CosmologicalDistance {
         let t = &self.table;
         let target = u.clamp(0.0, 1.0) * self.norm();
         let n = t.z.len();
-        let i = t.cumulative.partition_point(|&c| c <= target).clamp(1, n - 1) - 1;
+        let i = t
+            .cumulative
+            .partition_point(|&c| c <= target)
+            .clamp(1, n - 1)
+            - 1;
         let k = self.weighting.power();
         let rule = gauss_legendre(CDF_NODES);
         let (lo, hi) = (t.z[i], t.z[i + 1]);

@@ -127,12 +127,9 @@ impl Arguments {
         match self.get(name) {
             None | Some(Value::None) => Ok(default),
             Some(Value::Call(Call { class, arguments })) if class == "Uniform" => {
-                let inner = Self::bind(class, arguments.clone())
-                    .map_err(|e| format!("{e}, in {name}"))?;
-                let bounds = (
-                    inner.number("minimum", None),
-                    inner.number("maximum", None),
-                );
+                let inner =
+                    Self::bind(class, arguments.clone()).map_err(|e| format!("{e}, in {name}"))?;
+                let bounds = (inner.number("minimum", None), inner.number("maximum", None));
                 match bounds {
                     (Ok(lo), Ok(hi)) => Ok((lo, hi)),
                     (Err(e), _) | (_, Err(e)) => Err(format!("{e}, in {name}")),

@@ -160,8 +160,9 @@ impl PriorSet {
     /// prior's width from a bound moved that far inside, and likewise each constrained
     /// component mass (by scaling the chirp mass, which scales both at fixed q): a point where
     /// the sampler's coordinates are finite (they map the bounds and the constraints' walls to
-    /// infinity) and where densities that vanish on a bound (theta_jn's sine at 0) do not, to
-    /// start the search for the mode from.
+    /// infinity) and where densities that vanish on a bound (theta_jn's sine at 0) do not, nor
+    /// diverge (AlignedSpin's at χ = 0, moved up by that margin), to start the search for the
+    /// mode from.
     pub fn interior(&self, theta: &ParameterVector) -> ParameterVector {
         let mut inside = *theta;
         let clamp = |parameter: Parameter, value: f64| {
@@ -171,7 +172,13 @@ impl PriorSet {
                 return value;
             }
             let margin = INTERIOR_MARGIN * (upper - lower);
-            value.clamp(lower + margin, upper - margin)
+            let inside = value.clamp(lower + margin, upper - margin);
+            // Off an integrable singularity too (AlignedSpin's at χ = 0), where ln p = +∞.
+            if prior.distribution.ln_pdf(inside) == f64::INFINITY {
+                inside + margin
+            } else {
+                inside
+            }
         };
         for parameter in Parameter::ALL {
             inside[parameter] = clamp(parameter, theta[parameter]);
@@ -331,6 +338,33 @@ mod tests {
         // A byte-order mark at the top of the file is no part of the first name.
         let f = PriorFile::parse(&format!("\u{feff}{GW150914_LIKE_PRIOR}"), "p").unwrap();
         assert!(PriorSet::resolve(f, &model(), 1126259462.4).is_ok());
+    }
+
+    /// An injection at χ = 0 under AlignedSpin (ln p = +∞ there) starts the mode search just
+    /// above it.
+    #[test]
+    fn the_interior_leaves_an_aligned_spin_singularity() {
+        let text = GW150914_LIKE_PRIOR.replace(
+            "chi_1 = Uniform(name='chi_1', minimum=-0.99, maximum=0.99)",
+            "chi_1 = AlignedSpin(name='chi_1', a_prior=Uniform(minimum=0, maximum=0.99))",
+        );
+        let f = PriorFile::parse(&text, "p").unwrap();
+        let set = PriorSet::resolve(f, &model(), 1126259462.4).unwrap();
+        let prior = &set.prior(Parameter::Chi1).distribution;
+        assert_eq!(prior.ln_pdf(0.0), f64::INFINITY);
+        let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
+        theta[Parameter::ChirpMass] = 30.0;
+        theta[Parameter::MassRatio] = 0.8;
+        theta[Parameter::LuminosityDistance] = 1000.0;
+        theta[Parameter::ThetaJn] = 1.0;
+        let inside = set.interior(&theta);
+        assert!(
+            (inside[Parameter::Chi1] - 1.98e-4).abs() < 1e-15,
+            "{inside:?}"
+        );
+        assert!(prior.ln_pdf(inside[Parameter::Chi1]).is_finite());
+        // A uniform prior's χ = 0 stays.
+        assert_eq!(inside[Parameter::Chi2], 0.0);
     }
 
     #[test]
