@@ -48,7 +48,7 @@ mod tests {
             } else {
                 2.0 / (degree as f64 + 1.0)
             };
-            let sum: f64 = rule.iter().map(|(x, w)| w * x.powi(degree as i32)).sum();
+            let sum: f64 = rule.iter().map(|(x, w)| w * x.powi(degree)).sum();
             assert!(
                 (sum - exact).abs() < 1e-14,
                 "degree {degree}: {sum} vs {exact}"

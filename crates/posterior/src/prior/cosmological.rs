@@ -100,12 +100,12 @@ impl CosmologicalDistance {
                 "minimum = {minimum} and maximum = {maximum} must be finite"
             ));
         }
-        if !(minimum < maximum) {
+        if minimum >= maximum {
             return Err(format!(
                 "minimum = {minimum} must be below maximum = {maximum}"
             ));
         }
-        if !(minimum > 0.0) {
+        if minimum <= 0.0 {
             return Err(format!(
                 "minimum = {minimum} must be > 0 (a luminosity distance in Mpc)"
             ));
