@@ -5,7 +5,7 @@
 //! p(D_L) = g(z)/(dD_L/dz) / ∫ g dz,   g(z) = D_C(z)²/(E(z) (1 + z)^k),  k = 0 or 1.
 //!
 //! bilby tabulates these on 1000 redshifts and interpolates linearly; here they are exact up
-//! to the inversion z(D_L), a cubic Hermite interpolant on [`TABLE_NODES`] redshifts with the
+//! to the inversion z(D_L), a cubic Hermite interpolant on 4096 redshifts with the
 //! exact slope 1/(dD_L/dz) at each (error ≲ 1e-12), so that the gradient is the derivative of
 //! the density itself.
 
