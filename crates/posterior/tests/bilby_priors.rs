@@ -79,7 +79,8 @@ fn planck15_distances_match_astropy() {
     for (name, values) in checks {
         let error = max_relative(&values, &floats(&c[name]));
         eprintln!("{name}: max relative error {error:.2e} over z ≤ 10");
-        assert!(error < 1e-8, "{name}: {error}");
+        // The goal was 1e-8; the quadrature reaches 7e-12.
+        assert!(error < 1e-10, "{name}: {error}");
     }
 }
 
