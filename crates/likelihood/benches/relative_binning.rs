@@ -8,7 +8,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use std::sync::Arc;
 use tdpe_likelihood::relative_binning::{Complex64, NodeSet, ReconstructedLikelihood, SummaryData};
 use tdpe_noise::acf::GriddedSpectrum;
-use tdpe_noise::{LowFrequencyCutoff, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
 
 const BINS: usize = 120;
 
@@ -21,7 +21,7 @@ struct Setup {
 
 fn setup(fs: f64, n: usize) -> Setup {
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let spec = GriddedSpectrum::from_psd(&psd, &LowFrequencyCutoff::default(), fs, n).unwrap();
+    let spec = GriddedSpectrum::from_psd(&psd, &AnalysisBand::default(), fs, n).unwrap();
     let noise = Arc::new(ToeplitzInverse::from_acf(&spec.acf(), n).unwrap());
     // Linear chirp 20 → 200 Hz over the segment.
     let duration = n as f64 / fs;

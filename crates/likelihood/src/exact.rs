@@ -4,7 +4,7 @@ use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 use std::sync::Arc;
 use tdpe_noise::acf::GriddedSpectrum;
-use tdpe_noise::{GsWorkspace, LowFrequencyCutoff, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, GsWorkspace, Psd, ToeplitzInverse};
 
 /// One detector's input: name, strain data on the grid, and its inverse covariance.
 #[derive(Debug, Clone)]
@@ -129,7 +129,7 @@ impl ExactLikelihood {
     pub fn from_psds(
         grid: SampleGrid,
         inputs: Vec<(String, Vec<f64>, &Psd)>,
-        cutoff: &LowFrequencyCutoff,
+        cutoff: &AnalysisBand,
     ) -> Result<Self, LikelihoodError> {
         let mut dets = Vec::with_capacity(inputs.len());
         for (name, data, psd) in inputs {

@@ -7,14 +7,14 @@ use std::sync::Arc;
 use tdpe_likelihood::{DetectorInput, ExactLikelihood, LikelihoodError, SampleGrid};
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{DenseToeplitzCholesky, LowFrequencyCutoff, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, DenseToeplitzCholesky, Psd, ToeplitzInverse};
 
 const FS: f64 = 2048.0;
 const N: usize = 8192;
 
 fn spectrum(n: usize) -> GriddedSpectrum {
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    GriddedSpectrum::from_psd(&psd, &LowFrequencyCutoff::default(), FS, n).unwrap()
+    GriddedSpectrum::from_psd(&psd, &AnalysisBand::default(), FS, n).unwrap()
 }
 
 fn inverse(spec: &GriddedSpectrum, n: usize) -> Arc<ToeplitzInverse> {
@@ -276,7 +276,7 @@ fn bad_input_gives_clear_errors() {
     let err = ExactLikelihood::from_psds(
         g,
         vec![("H1".to_string(), vec![0.0; g.len], &psd)],
-        &LowFrequencyCutoff::default(),
+        &AnalysisBand::default(),
     )
     .unwrap_err();
     println!("{err}");
@@ -295,7 +295,7 @@ fn from_psds_builds_a_network() {
             ("H1".into(), vec![0.0; n], &h1),
             ("V1".into(), vec![0.0; n], &v1),
         ],
-        &LowFrequencyCutoff::default(),
+        &AnalysisBand::default(),
     )
     .unwrap();
     assert_eq!(like.detector_names(), vec!["H1", "V1"]);
@@ -330,7 +330,7 @@ fn long_segment_conjugate_gradient_set_up_matches_levinson() {
     let cg = ExactLikelihood::from_psds(
         grid,
         vec![("H1".into(), data.clone(), &psd)],
-        &LowFrequencyCutoff::default(),
+        &AnalysisBand::default(),
     )
     .unwrap();
     assert!(matches!(

@@ -7,7 +7,7 @@ use tdpe_detector::{Detector, GpsTime};
 use tdpe_likelihood::{ExactLikelihood, SampleGrid};
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{LowFrequencyCutoff, Psd};
+use tdpe_noise::{AnalysisBand, Psd};
 use tdpe_signal::{BbhParameters, SignalModel};
 
 const FS: f64 = 2048.0;
@@ -50,7 +50,7 @@ fn likelihood(grid: SampleGrid, data: Vec<Vec<f64>>) -> ExactLikelihood {
         .zip(data)
         .map(|(name, d)| (name.to_string(), d, &psd))
         .collect();
-    ExactLikelihood::from_psds(grid, inputs, &LowFrequencyCutoff::default()).unwrap()
+    ExactLikelihood::from_psds(grid, inputs, &AnalysisBand::default()).unwrap()
 }
 
 /// 4 Re Σ |h̃(f)|²/S(f) Δf over 20 Hz ≤ f < fs/2 (no window), h̃ = Δt·FFT(h).
@@ -101,7 +101,7 @@ fn common_sub_sample_shift_of_data_and_template_leaves_ln_l_unchanged() {
     // the first sample would change it by ~ρ²·ω·δ ≈ 1.
     let spectrum = GriddedSpectrum::from_psd(
         &Psd::builtin("aLIGOZeroDetHighPower").unwrap(),
-        &LowFrequencyCutoff::default(),
+        &AnalysisBand::default(),
         FS,
         grid(0.0).len,
     )

@@ -11,7 +11,7 @@ use tdpe_likelihood::relative_binning::{
 };
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{LowFrequencyCutoff, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
 
 const FS: f64 = 2048.0;
 const N: usize = 8192;
@@ -76,7 +76,7 @@ fn fixture() -> &'static Fixture {
     static F: OnceLock<Fixture> = OnceLock::new();
     F.get_or_init(|| {
         let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-        let spec = GriddedSpectrum::from_psd(&psd, &LowFrequencyCutoff::default(), FS, N).unwrap();
+        let spec = GriddedSpectrum::from_psd(&psd, &AnalysisBand::default(), FS, N).unwrap();
         let noise = Arc::new(ToeplitzInverse::from_acf(&spec.acf(), N).unwrap());
         let q0 = Complex64::from_polar(1.0, 0.7);
         let unit = Chirp {

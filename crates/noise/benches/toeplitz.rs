@@ -16,11 +16,11 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use std::time::Instant;
 use tdpe_noise::acf::{Acf, GriddedSpectrum};
 use tdpe_noise::toeplitz::{levinson_durbin, ToeplitzOptions};
-use tdpe_noise::{LowFrequencyCutoff, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
 
 fn design_acf(n: usize, fs: f64) -> Acf {
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let spec = GriddedSpectrum::from_psd(&psd, &LowFrequencyCutoff::default(), fs, n).unwrap();
+    let spec = GriddedSpectrum::from_psd(&psd, &AnalysisBand::default(), fs, n).unwrap();
     spec.acf()
 }
 

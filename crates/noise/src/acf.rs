@@ -7,7 +7,7 @@
 //! segment (df ≤ 1/(2T)) for the lags < N not to alias; by default the grid period is
 //! max(64 s, 2T) rounded up to a power of two samples.
 
-use crate::cutoff::LowFrequencyCutoff;
+use crate::band::AnalysisBand;
 use crate::error::NoiseError;
 use crate::psd::Psd;
 use realfft::RealFftPlanner;
@@ -44,11 +44,11 @@ pub fn grid_length(fs: f64, n_samples: usize, period_s: f64) -> usize {
 }
 
 impl GriddedSpectrum {
-    /// S_TD (the PSD with the low-frequency cut-off of [`LowFrequencyCutoff`]) on a grid of
-    /// length [`grid_length`]`(fs, n_samples, 64 s)`. The PSD must cover [f_low − Δ, fs/2].
+    /// S_TD (the PSD limited to the band of [`AnalysisBand`]) on a grid of length
+    /// [`grid_length`]`(fs, n_samples, 64 s)`. The PSD must cover the band.
     pub fn from_psd(
         psd: &Psd,
-        cutoff: &LowFrequencyCutoff,
+        cutoff: &AnalysisBand,
         sampling_frequency: f64,
         n_samples: usize,
     ) -> Result<Self, NoiseError> {
@@ -59,7 +59,7 @@ impl GriddedSpectrum {
     /// As [`GriddedSpectrum::from_psd`] with an explicit (even) grid length M.
     pub fn from_psd_with_grid(
         psd: &Psd,
-        cutoff: &LowFrequencyCutoff,
+        cutoff: &AnalysisBand,
         sampling_frequency: f64,
         grid_len: usize,
     ) -> Result<Self, NoiseError> {
@@ -210,16 +210,21 @@ mod tests {
     #[test]
     fn band_must_be_covered() {
         let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-        let c = LowFrequencyCutoff::default();
+        let c = AnalysisBand::default();
         // fs = 16384 needs the PSD up to 8192 Hz; the curve stops at 4096 Hz.
         let err = GriddedSpectrum::from_psd(&psd, &c, 16384.0, 1024).unwrap_err();
         assert!(matches!(err, NoiseError::BandNotCovered { .. }), "{err}");
-        // f_low − Δ below the curve's 5 Hz start.
-        let c2 = LowFrequencyCutoff {
-            f_low: 8.0,
+        // The band starts below the curve's 5 Hz start; a ramp below it needs no PSD.
+        let below = AnalysisBand {
+            f_low: 4.5,
             ramp_width: 4.0,
-            gain: 1e4,
+            ..c
         };
-        assert!(GriddedSpectrum::from_psd(&psd, &c2, 2048.0, 1024).is_err());
+        assert!(GriddedSpectrum::from_psd(&psd, &below, 2048.0, 1024).is_err());
+        let ramp_below = AnalysisBand {
+            f_low: 8.0,
+            ..below
+        };
+        assert!(GriddedSpectrum::from_psd(&psd, &ramp_below, 2048.0, 1024).is_ok());
     }
 }

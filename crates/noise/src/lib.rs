@@ -2,8 +2,8 @@
 //!
 //! - [`psd`]: one-sided power spectral densities from two-column files or built-in design
 //!   curves, interpolated log-log.
-//! - [`cutoff`]: the low-frequency cut-off put *into* the covariance (docs/likelihood.md §1.3): a
-//!   Planck ramp from f_low − 4 Hz to f_low blending 1/S into a high-variance floor.
+//! - [`band`]: the analysed band put *into* the covariance (docs/likelihood.md §1.3): Planck
+//!   ramps 4 Hz wide outside [f_low, f_high] blending 1/S into a high-variance floor.
 //! - [`acf`]: autocovariance ρ = ½·fs·irfft(S_TD) on a fine frequency grid.
 //! - [`toeplitz`]: x = C⁻¹e₀ and log det C (Levinson–Durbin; for long segments conjugate
 //!   gradients and a bracketed, truncated Levinson recursion), then C⁻¹v in O(N log N) by the
@@ -16,7 +16,7 @@
 //! Units: Hz, s; PSDs in 1/Hz (strain²/Hz); f64 throughout.
 
 pub mod acf;
-pub mod cutoff;
+pub mod band;
 pub mod dense;
 pub mod error;
 pub mod pcg;
@@ -26,7 +26,7 @@ pub mod toeplitz;
 pub mod welch;
 
 pub use acf::Acf;
-pub use cutoff::LowFrequencyCutoff;
+pub use band::AnalysisBand;
 pub use dense::DenseToeplitzCholesky;
 pub use error::NoiseError;
 pub use psd::{Psd, PsdColumn, BUILTIN_PSDS};

@@ -3,7 +3,7 @@
 use std::time::Instant;
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{DenseToeplitzCholesky, LowFrequencyCutoff, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, DenseToeplitzCholesky, Psd, ToeplitzInverse};
 
 /// A smooth chirp-like signal: frequency sweeping 25 → 250 Hz, amplitude `amp`, with a
 /// Planck-tapered envelope that vanishes in the first and last `edge` seconds.
@@ -16,8 +16,8 @@ fn chirp(n: usize, fs: f64, amp: f64, edge: f64) -> Vec<f64> {
             let f0 = 25.0;
             let f1 = 250.0;
             let phase = 2.0 * std::f64::consts::PI * (f0 * t + 0.5 * (f1 - f0) * u * u * t_len);
-            let env = tdpe_noise::cutoff::planck_ramp(t, edge, edge + 0.3)
-                * tdpe_noise::cutoff::planck_ramp(t_len - t, edge, edge + 0.3);
+            let env = tdpe_noise::band::planck_ramp(t, edge, edge + 0.3)
+                * tdpe_noise::band::planck_ramp(t_len - t, edge, edge + 0.3);
             amp * env * (1.0 + u) * phase.cos()
         })
         .collect()
@@ -36,7 +36,7 @@ fn rel_err(a: &[f64], b: &[f64]) -> f64 {
 
 fn setup(n: usize, fs: f64) -> (Vec<f64>, GriddedSpectrum) {
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let spec = GriddedSpectrum::from_psd(&psd, &LowFrequencyCutoff::default(), fs, n).unwrap();
+    let spec = GriddedSpectrum::from_psd(&psd, &AnalysisBand::default(), fs, n).unwrap();
     let acf = spec.acf();
     (acf.lags(n).unwrap().to_vec(), spec)
 }

@@ -5,11 +5,11 @@ use tdpe_noise::acf::{Acf, GriddedSpectrum};
 use tdpe_noise::pcg::{first_column_pcg, first_column_pcg_acf, PcgOptions};
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
 use tdpe_noise::toeplitz::{levinson_durbin, log_det_bracketed, Setup, ToeplitzOptions};
-use tdpe_noise::{LowFrequencyCutoff, NoiseError, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, NoiseError, Psd, ToeplitzInverse};
 
 fn design(fs: f64, n: usize) -> (GriddedSpectrum, Acf) {
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let spec = GriddedSpectrum::from_psd(&psd, &LowFrequencyCutoff::default(), fs, n).unwrap();
+    let spec = GriddedSpectrum::from_psd(&psd, &AnalysisBand::default(), fs, n).unwrap();
     let acf = spec.acf();
     (spec, acf)
 }

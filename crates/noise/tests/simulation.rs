@@ -3,7 +3,7 @@
 
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::{simulate_exact_seeded, simulate_frequency_domain_seeded};
-use tdpe_noise::{welch_median, DenseToeplitzCholesky, LowFrequencyCutoff, Psd, WelchOptions};
+use tdpe_noise::{welch_median, AnalysisBand, DenseToeplitzCholesky, Psd, WelchOptions};
 
 #[test]
 fn white_noise_variance_is_s0_fs_over_2() {
@@ -25,7 +25,7 @@ fn design_noise_variance_and_welch_psd() {
     let fs = 2048.0;
     let n = 1 << 19; // 256 s
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let spec = GriddedSpectrum::from_psd(&psd, &LowFrequencyCutoff::default(), fs, n).unwrap();
+    let spec = GriddedSpectrum::from_psd(&psd, &AnalysisBand::default(), fs, n).unwrap();
     let x = simulate_frequency_domain_seeded(&spec, n, 11).unwrap();
     let rho0 = spec.acf().variance();
     let var = x.iter().map(|v| v * v).sum::<f64>() / n as f64;

@@ -34,9 +34,12 @@ pub struct Config {
     pub post_trigger_duration: f64,
     /// Sampling frequency of the analysis in Hz.
     pub sampling_frequency: f64,
-    /// Low-frequency cut-off of the likelihood in Hz (put into the noise covariance with a
-    /// 4 Hz Planck ramp below it; see `tdpe_noise::LowFrequencyCutoff`).
+    /// Lower edge of the analysed band in Hz (put into the noise covariance with a 4 Hz
+    /// Planck ramp below it; see `tdpe_noise::AnalysisBand`).
     pub minimum_frequency: f64,
+    /// Upper edge of the analysed band in Hz (a ramp of up to 4 Hz above it, as far as the
+    /// Nyquist frequency allows); absent: the Nyquist frequency.
+    pub maximum_frequency: Option<f64>,
     /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.
     pub reference_frequency: f64,
     /// Prior file in bilby syntax, or `default` for the GW150914-like priors
@@ -78,6 +81,7 @@ impl Default for Config {
             post_trigger_duration: 2.0,
             sampling_frequency: 2048.0,
             minimum_frequency: 20.0,
+            maximum_frequency: None,
             reference_frequency: 20.0,
             prior_file: "default".into(),
             psd: BTreeMap::new(),
@@ -449,6 +453,16 @@ impl Config {
                 self.minimum_frequency,
                 self.sampling_frequency / 2.0
             );
+        }
+        if let Some(f_max) = self.maximum_frequency {
+            let nyquist = self.sampling_frequency / 2.0;
+            if !(f_max > self.minimum_frequency && f_max <= nyquist) {
+                bail!(
+                    "maximum_frequency = {f_max} Hz must lie above minimum_frequency = {} Hz and \
+                     at most at the Nyquist frequency {nyquist} Hz",
+                    self.minimum_frequency
+                );
+            }
         }
         if self.detectors.is_empty() {
             bail!("detectors is empty: name at least one of H1, L1, V1, K1");

@@ -9,7 +9,7 @@ use realfft::RealFftPlanner;
 use tdpe_likelihood::SampleGrid;
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{LowFrequencyCutoff, Psd};
+use tdpe_noise::{AnalysisBand, Psd};
 
 /// The noise seed of detector `k`: splitmix64 of (seed, k), so that detectors get independent
 /// streams and adding a detector does not change the others' noise.
@@ -24,7 +24,7 @@ pub fn detector_seed(seed: u64, k: usize) -> u64 {
 /// `grid`, exactly of the covariance the likelihood assumes (`tdpe_noise::simulate`).
 pub fn simulate_noise(
     psd: &Psd,
-    cutoff: &LowFrequencyCutoff,
+    cutoff: &AnalysisBand,
     grid: &SampleGrid,
     seed: u64,
 ) -> anyhow::Result<Vec<f64>> {
@@ -189,7 +189,7 @@ pub struct Whitener {
 
 impl Whitener {
     /// For `grid` and `psd` (which must cover [f_low − 4 Hz, f_s/2]).
-    pub fn new(psd: &Psd, cutoff: &LowFrequencyCutoff, grid: &SampleGrid) -> anyhow::Result<Self> {
+    pub fn new(psd: &Psd, cutoff: &AnalysisBand, grid: &SampleGrid) -> anyhow::Result<Self> {
         let n = grid.len;
         let fs = grid.sampling_frequency();
         let freqs: Vec<f64> = (0..=n / 2).map(|j| j as f64 * fs / n as f64).collect();
@@ -283,7 +283,7 @@ mod tests {
 
         let grid = SampleGrid::new(-2.0, 2048.0, 8.0).unwrap();
         let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-        let cutoff = LowFrequencyCutoff::default();
+        let cutoff = AnalysisBand::default();
         let noise = simulate_noise(&psd, &cutoff, &grid, 5).unwrap();
         let w = Whitener::new(&psd, &cutoff, &grid)
             .unwrap()

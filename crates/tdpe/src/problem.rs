@@ -5,7 +5,7 @@
 use anyhow::{bail, Context};
 use tdpe_detector::{Detector, GpsTime};
 use tdpe_likelihood::{BbhExactLikelihood, ExactLikelihood, SampleGrid};
-use tdpe_noise::{LowFrequencyCutoff, Psd, PsdColumn, BUILTIN_PSDS};
+use tdpe_noise::{AnalysisBand, Psd, PsdColumn, BUILTIN_PSDS};
 use tdpe_phenomt::{IMRPhenomT, Settings};
 use tdpe_posterior::prior::{PriorFile, PriorSet, GW150914_LIKE_PRIOR};
 use tdpe_posterior::Analysis;
@@ -23,7 +23,7 @@ pub struct Problem {
     /// The analysis segment's sample grid (times relative to the epoch).
     pub grid: SampleGrid,
     /// The likelihood's low-frequency cut-off.
-    pub cutoff: LowFrequencyCutoff,
+    pub cutoff: AnalysisBand,
     /// One PSD per detector.
     pub psds: Vec<Psd>,
     /// The exact likelihood of the data with the priors.
@@ -44,19 +44,22 @@ impl Problem {
             fs,
             config.duration,
         )?;
-        let cutoff = LowFrequencyCutoff {
+        let cutoff = AnalysisBand {
             f_low: config.minimum_frequency,
-            ..LowFrequencyCutoff::default()
+            f_high: config.maximum_frequency,
+            ..AnalysisBand::default()
         };
         cutoff.validate()?;
+        let band_top = cutoff.upper_edge(fs / 2.0);
         let psds = config
             .detectors
             .iter()
             .map(|d| {
                 let psd = load_psd(&config, d).with_context(|| format!("PSD of {d}"))?;
-                psd.check_covers(cutoff.f_start(), fs / 2.0)
+                cutoff
+                    .check_psd(&psd, fs / 2.0)
                     .with_context(|| format!("PSD of {d}"))?;
-                if let Some(warning) = implausible_scale(&psd, cutoff.f_start(), fs / 2.0) {
+                if let Some(warning) = implausible_scale(&psd, cutoff.f_low, band_top) {
                     eprintln!("warning: PSD of {d}: {warning}");
                 }
                 Ok(psd)

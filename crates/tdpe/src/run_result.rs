@@ -122,7 +122,7 @@ pub struct DetectorInfo {
 ///
 /// Whitening: x̃_w(f) = x̃(f) / √(S_TD(f)·f_s/2) for the real FFT x̃ of the (windowed)
 /// segment, then the inverse FFT; S_TD is the PSD with the likelihood's low-frequency cut-off
-/// (`tdpe_noise::LowFrequencyCutoff`), so frequencies below f_min are suppressed as the
+/// (`tdpe_noise::AnalysisBand`), so frequencies below f_min are suppressed as the
 /// likelihood suppresses them, and white Gaussian noise comes out with unit variance per sample.
 /// A Tukey window with 0.2 s roll-off at each end is applied first (against leakage of the
 /// strong low-frequency noise), so the first and last 0.2 s are attenuated; the merger sits away
@@ -265,8 +265,10 @@ pub struct RunResult {
     pub duration: f64,
     /// Sampling frequency in Hz.
     pub sampling_frequency: f64,
-    /// Low-frequency cut-off of the likelihood in Hz.
+    /// Lower edge of the analysed band in Hz.
     pub minimum_frequency: f64,
+    /// Upper edge of the analysed band in Hz.
+    pub maximum_frequency: f64,
     /// Reference frequency of the phase in Hz.
     pub reference_frequency: f64,
     /// Waveform approximant (`IMRPhenomT`).

@@ -282,6 +282,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         duration: 4.0,
         sampling_frequency: 2048.0,
         minimum_frequency: 20.0,
+        maximum_frequency: 1024.0,
         reference_frequency: 20.0,
         approximant: "IMRPhenomT".into(),
         sampling_time_s: 41.7,

@@ -1,7 +1,7 @@
 //! Shared helpers for the likelihood tests.
 #![allow(dead_code)]
 
-use tdpe_noise::cutoff::planck_ramp;
+use tdpe_noise::band::planck_ramp;
 
 /// A smooth chirp-like test signal at times `t` (s): frequency sweeping from 25 Hz at t = t0 to
 /// 25 + 225 Hz at t = t0 + len, phase φ0, amplitude `amp`·(1 + u), with Planck tapers of 0.3 s at

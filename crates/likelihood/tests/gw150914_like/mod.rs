@@ -12,7 +12,7 @@ use tdpe_detector::{Detector, GpsTime};
 use tdpe_likelihood::{BbhExactLikelihood, DetectorInput, ExactLikelihood, SampleGrid};
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
-use tdpe_noise::{LowFrequencyCutoff, Psd, ToeplitzInverse};
+use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
 use tdpe_signal::{BbhParameters, SignalModel};
 
 /// Rough 1σ widths of the GW150914-like posterior at SNR 27, in the order of
@@ -74,9 +74,9 @@ pub fn noisy_injection_timed(inj: &Injection) -> (BbhExactLikelihood, SetupTimes
     let start = inj.truth.geocent_time + inj.after_merger - inj.duration;
     let grid = SampleGrid::new(start, inj.fs, inj.duration).unwrap();
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let cutoff = LowFrequencyCutoff {
+    let cutoff = AnalysisBand {
         f_low: inj.f_low,
-        ..LowFrequencyCutoff::default()
+        ..AnalysisBand::default()
     };
     let clock = Instant::now();
     let spectrum = GriddedSpectrum::from_psd(&psd, &cutoff, inj.fs, grid.len).unwrap();

@@ -237,6 +237,7 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
                     Json::Float(result.reference_frequency),
                 ),
                 ("minimum_frequency", Json::Float(result.minimum_frequency)),
+                ("maximum_frequency", Json::Float(result.maximum_frequency)),
             ]),
         ),
         ("sampling_frequency", Json::Float(result.sampling_frequency)),
@@ -330,10 +331,7 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
             "command_line_args",
             Json::object([
                 ("minimum_frequency", Json::Float(result.minimum_frequency)),
-                (
-                    "maximum_frequency",
-                    Json::Float(0.5 * result.sampling_frequency),
-                ),
+                ("maximum_frequency", Json::Float(result.maximum_frequency)),
                 (
                     "reference_frequency",
                     Json::Float(result.reference_frequency),

@@ -270,6 +270,7 @@ pub fn collect(
         duration: config.duration,
         sampling_frequency: config.sampling_frequency,
         minimum_frequency: config.minimum_frequency,
+        maximum_frequency: problem.cutoff.upper_edge(config.sampling_frequency / 2.0),
         reference_frequency: config.reference_frequency,
         approximant: "IMRPhenomT".into(),
         sampling_time_s: info.sampling_time_s,
