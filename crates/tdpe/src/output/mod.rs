@@ -1,5 +1,5 @@
 //! The products of a run, written into [`RunResult::outdir`]: `result.json` (bilby's result
-//! layout), `samples.csv`, `summary.md`, `corner.png`, `trace.png`, `waveform.png` and `skymap.png`.
+//! layout), `samples.csv`, `summary.md`, `corner.png`, `trace.png`, `waveform.png`, `skymap.png` and `spectrum.png`.
 //!
 //! One file per product, plus the pieces they share (atomic writing, quantiles, number
 //! formatting, the embedded font, densities and contours). Every file is written under a
@@ -23,6 +23,7 @@ mod result_json;
 mod samples_csv;
 mod sky_density;
 mod skymap;
+mod spectrum_plot;
 mod summary_md;
 mod trace;
 mod waveform_plot;
@@ -34,7 +35,7 @@ use anyhow::Context;
 use crate::run_result::RunResult;
 
 /// File names of the products, in the order they are written.
-pub const PRODUCTS: [&str; 7] = [
+pub const PRODUCTS: [&str; 8] = [
     "result.json",
     "samples.csv",
     "summary.md",
@@ -42,6 +43,7 @@ pub const PRODUCTS: [&str; 7] = [
     "trace.png",
     "waveform.png",
     "skymap.png",
+    "spectrum.png",
 ];
 
 /// Makes sure the products can be written into `outdir` before a run does any expensive
@@ -109,7 +111,7 @@ pub fn write_all(result: &RunResult) -> anyhow::Result<()> {
             _ => {}
         }
     }
-    let [result_json, samples_csv, summary_md, corner, trace, waveform, skymap] = paths;
+    let [result_json, samples_csv, summary_md, corner, trace, waveform, skymap, spectrum] = paths;
     let sky = skymap::SkyLocalisation::of(result);
     result_json::write(result, &result_json)?;
     samples_csv::write(result, &samples_csv)?;
@@ -118,5 +120,6 @@ pub fn write_all(result: &RunResult) -> anyhow::Result<()> {
     trace::write(result, &trace)?;
     waveform_plot::write(result, &waveform)?;
     skymap::write(result, sky.as_ref(), &skymap)?;
+    spectrum_plot::write(result, &spectrum)?;
     Ok(())
 }

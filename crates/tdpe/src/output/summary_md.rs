@@ -141,7 +141,8 @@ fn header(out: &mut String, result: &RunResult) {
 fn plots(out: &mut String, sky: Option<&SkyLocalisation>) {
     out.push_str(
         "Plots: [corner](corner.png), [trace](trace.png), [waveform](waveform.png), \
-         [sky map](skymap.png).\n\n",
+         [sky map](skymap.png), \
+         [spectrum](spectrum.png).\n\n",
     );
     if let Some(sky) = sky {
         let _ = writeln!(

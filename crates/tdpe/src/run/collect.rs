@@ -18,12 +18,14 @@ use tdpe_posterior::transform::wrap;
 use tdpe_posterior::Posterior;
 use tdpe_signal::{component_masses, BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
-use crate::data::Whitener;
+use crate::data::{tukey_window, Whitener, WHITENING_ROLL_OFF};
 use crate::problem::Problem;
 use crate::run::sampler::convergence_target;
+use crate::run::spectra::{detector_spectrum, AmplitudeSpectrum};
 use crate::run_result::{
-    Column, DetectorInfo, NamedValue, ParamDiagnostics, PilotReport, PosteriorTable, PriorEntry,
-    RelativeBinningReport, RunResult, SamplerSettings, TemperingReport, WaveformReconstruction,
+    Column, DetectorInfo, DetectorSpectrum, NamedValue, ParamDiagnostics, PilotReport,
+    PosteriorTable, PriorEntry, RelativeBinningReport, RunResult, SamplerSettings, TemperingReport,
+    WaveformReconstruction,
 };
 
 /// Posterior waveforms drawn for the reconstruction plot.
@@ -211,6 +213,7 @@ pub fn collect(
         .sum();
     let grid = &problem.grid;
     let detectors = detector_info(problem, &info.fiducial_theta, &info.node_counts)?;
+    let (reconstruction, spectra) = reconstruction(problem, &draws.reported, config.sampler.seed)?;
     Ok(RunResult {
         label: config.label.clone(),
         outdir: info.outdir,
@@ -278,7 +281,8 @@ pub fn collect(
         diagnostics,
         chains,
         interrupted: samples.interrupted,
-        reconstruction: reconstruction(problem, &draws.reported, config.sampler.seed)?,
+        reconstruction,
+        spectra,
         config_toml: config.to_toml(),
         version: env!("CARGO_PKG_VERSION").into(),
     })
@@ -406,12 +410,12 @@ fn detector_info(
 }
 
 /// The whitened data of each detector with the whitened templates of a few posterior draws
-/// (from `reported`) and of the injection.
+/// (from `reported`) and of the injection, and the same in the frequency domain.
 fn reconstruction(
     problem: &Problem,
     reported: &[ParameterVector],
     seed: u64,
-) -> anyhow::Result<Vec<WaveformReconstruction>> {
+) -> anyhow::Result<(Vec<WaveformReconstruction>, Vec<DetectorSpectrum>)> {
     let grid = &problem.grid;
     let exact = problem.exact();
     let times: Vec<f64> = (0..grid.len).map(|i| grid.time(i)).collect();
@@ -435,7 +439,20 @@ fn reconstruction(
         None => None,
     };
     let mut reconstruction = Vec::new();
+    let mut spectra = Vec::new();
+    let fs = grid.sampling_frequency();
+    let mut spectrum = AmplitudeSpectrum::new(tukey_window(grid.len, WHITENING_ROLL_OFF * fs), fs);
     for (k, name) in problem.config.detectors.iter().enumerate() {
+        let templates: Vec<&[f64]> = draw_templates.iter().map(|h| h[k].as_slice()).collect();
+        spectra.push(detector_spectrum(
+            name,
+            &mut spectrum,
+            fs,
+            exact.likelihood().data(k),
+            &problem.psds[k],
+            &templates,
+            injection_templates.as_ref().map(|h| h[k].as_slice()),
+        )?);
         let whitener = Whitener::new(&problem.psds[k], &problem.cutoff, grid)?;
         reconstruction.push(WaveformReconstruction {
             detector: name.clone(),
@@ -451,7 +468,7 @@ fn reconstruction(
             },
         });
     }
-    Ok(reconstruction)
+    Ok((reconstruction, spectra))
 }
 
 /// A parameter's value as the results report it: geocent_time as absolute GPS.
