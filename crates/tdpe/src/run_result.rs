@@ -45,6 +45,9 @@ pub struct PosteriorTable {
     /// Chain index of each draw (0-based); draws of one chain are contiguous and in order, so
     /// trace plots can split the columns by this.
     pub chain: Vec<usize>,
+    /// Whether the transition that made each draw diverged (energy error above the sampler's
+    /// bound), for the trace plot.
+    pub divergent: Vec<bool>,
 }
 
 impl PosteriorTable {

@@ -69,6 +69,8 @@ struct Draws {
     sampled: Vec<ParameterVector>,
     /// The chain of each draw.
     chain: Vec<usize>,
+    /// Whether each draw's transition diverged.
+    divergent: Vec<bool>,
 }
 
 impl Draws {
@@ -97,6 +99,7 @@ impl Draws {
             reported: Vec::new(),
             sampled: Vec::new(),
             chain: Vec::new(),
+            divergent: Vec::new(),
         };
         for c in samples.chains.iter().filter(|c| c.num_draws() > 0) {
             for i in 0..len {
@@ -109,6 +112,7 @@ impl Draws {
                     .push(posterior.equivalent_parameters(&theta, orbit_rng.random_range(0..4)));
                 draws.sampled.push(theta);
                 draws.chain.push(c.chain);
+                draws.divergent.push(c.stats[i].divergent);
             }
         }
         Ok(draws)
@@ -227,6 +231,7 @@ pub fn collect(
         posterior: PosteriorTable {
             columns,
             chain: draws.chain.clone(),
+            divergent: draws.divergent.clone(),
         },
         injection_parameters: problem
             .injection
