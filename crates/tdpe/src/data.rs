@@ -176,6 +176,22 @@ pub fn read_frequency_series(path: &Path, grid: &SampleGrid) -> anyhow::Result<V
 /// Roll-off (s) of the Tukey window applied before whitening, at each end of the segment.
 pub const WHITENING_ROLL_OFF: f64 = 0.2;
 
+/// A Tukey window of `n` samples whose cosine ramps at each end are `roll_off` samples long
+/// (rounded; at most half the window).
+pub fn tukey_window(n: usize, roll_off: f64) -> Vec<f64> {
+    let ramp = roll_off.round().min(n as f64 / 2.0);
+    (0..n)
+        .map(|i| {
+            let edge = (i.min(n - 1 - i)) as f64;
+            if edge < ramp {
+                0.5 * (1.0 - (std::f64::consts::PI * edge / ramp).cos())
+            } else {
+                1.0
+            }
+        })
+        .collect()
+}
+
 /// Whitens time series on one grid: x̃_w(f) = x̃(f) / √(S_TD(f)·f_s/2), with S_TD the PSD with
 /// the low-frequency cut-off (see `run_result::WaveformReconstruction`), after a Tukey window
 /// with [`WHITENING_ROLL_OFF`] at each end (against leakage of the strong low-frequency noise).
@@ -205,17 +221,7 @@ impl Whitener {
                 }
             })
             .collect();
-        let ramp = (WHITENING_ROLL_OFF * fs).round().min(n as f64 / 2.0);
-        let window = (0..n)
-            .map(|i| {
-                let edge = (i.min(n - 1 - i)) as f64;
-                if edge < ramp {
-                    0.5 * (1.0 - (std::f64::consts::PI * edge / ramp).cos())
-                } else {
-                    1.0
-                }
-            })
-            .collect();
+        let window = tukey_window(n, WHITENING_ROLL_OFF * fs);
         Ok(Self {
             weights,
             window,

@@ -45,6 +45,9 @@ pub struct PosteriorTable {
     /// Chain index of each draw (0-based); draws of one chain are contiguous and in order, so
     /// trace plots can split the columns by this.
     pub chain: Vec<usize>,
+    /// Whether the transition that made each draw diverged (energy error above the sampler's
+    /// bound), for the trace plot.
+    pub divergent: Vec<bool>,
 }
 
 impl PosteriorTable {
@@ -140,6 +143,28 @@ pub struct WaveformReconstruction {
     pub whitened_waveforms: Vec<Vec<f64>>,
     /// Whitened injected signal, for injections.
     pub whitened_injection: Option<Vec<f64>>,
+}
+
+/// Amplitude spectra of one detector for the spectrum plot, all in the same one-sided ASD
+/// scaling (Hz^−1/2): for a series x on N samples at f_s, windowed by the Tukey window w of
+/// the whitening (0.2 s roll-off), A(f_j) = |Σ_i w_i x_i e^{−2πi ij/N}| · √(2 / (f_s Σ_i w_i²)),
+/// the periodogram estimate whose expectation for Gaussian noise is the PSD (scipy's
+/// `periodogram(scaling="density")` with the window). Signals are shown as they appear in the
+/// data's spectrum (bilby's `plot_interferometer_waveform_posterior` in the frequency domain).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DetectorSpectrum {
+    /// Detector name.
+    pub detector: String,
+    /// Frequencies j/T in Hz, j = 1..=N/2.
+    pub frequencies: Vec<f64>,
+    /// The data's amplitude spectrum.
+    pub data_asd: Vec<f64>,
+    /// √PSD (the PSD as given, without the likelihood's low-frequency cut-off).
+    pub psd_asd: Vec<f64>,
+    /// The amplitude spectra of the posterior draws' templates (those of the waveform plot).
+    pub signal_asd: Vec<Vec<f64>>,
+    /// The injected signal's amplitude spectrum, for injections.
+    pub injection_asd: Option<Vec<f64>>,
 }
 
 /// Sampler settings as run (after command-line overrides), for `sampler_kwargs`.
@@ -293,6 +318,8 @@ pub struct RunResult {
     pub interrupted: bool,
     /// Data and posterior waveforms for the reconstruction plot, per detector.
     pub reconstruction: Vec<WaveformReconstruction>,
+    /// Data, PSD and posterior signals in the frequency domain, per detector.
+    pub spectra: Vec<DetectorSpectrum>,
     /// The effective configuration (after overrides), as TOML text.
     pub config_toml: String,
     /// `tdpe` version.

@@ -220,6 +220,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         search_parameter_keys: search,
         posterior: PosteriorTable {
             columns: table,
+            divergent: (0..chain.len()).map(|i| i % 97 == 5).collect(),
             chain,
         },
         injection_parameters: Some(injection.clone()),
@@ -292,6 +293,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         chains: chain_summaries,
         interrupted: false,
         reconstruction,
+        spectra: Vec::new(),
         config_toml: "[sampler]\nkernel = \"nuts\"\n".into(),
         version: "0.1.0".into(),
     }

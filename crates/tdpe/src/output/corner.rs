@@ -1,4 +1,4 @@
-//! `corner.png`: the sampled parameters' 1-D marginals on the diagonal (histogram, dashed 5 %
+//! `corner.png`: the sampled parameters' (and the derived mass_1, mass_2, chi_eff's) 1-D marginals on the diagonal (histogram, dashed 5 %
 //! and 95 % quantiles, the median and 90 % interval as the title) and the 2-D marginals below
 //! it (filled 50 % and 90 % credible regions of a lightly smoothed histogram, their contours,
 //! and the draws outside them), with injected values marked in orange, as bilby's corner plots.
@@ -44,7 +44,16 @@ type Area<'a> = DrawingArea<BitMapBackend<'a>, Shift>;
 /// Writes `corner.png` for `result` to `path` (atomically).
 pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
     font::ensure_registered()?;
-    let columns = plot_columns::sampled(result);
+    let mut columns = plot_columns::sampled(result);
+    // The component masses and χ_eff, which the sampled chirp mass, mass ratio and spins hide.
+    // (Source-frame masses need the redshift of a cosmology: not shown yet.)
+    let shown: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
+    columns.extend(
+        ["mass_1", "mass_2", "chi_eff"]
+            .into_iter()
+            .filter(|name| !shown.iter().any(|s| s == name))
+            .filter_map(|name| plot_columns::column(result, name)),
+    );
     atomic::write_with(path, |temporary| draw(&columns, temporary))
 }
 

@@ -52,11 +52,34 @@ pub fn unit(name: &str) -> Option<&'static str> {
     }
 }
 
-/// Plot axis label: bilby's parameter name with its unit, e.g. `chirp_mass [M☉]`.
+/// The symbol of `name` in Unicode as the embedded font draws it, after bilby's LaTeX labels:
+/// subscripts where Unicode has the letter (χ₁, θⱼₙ), `_` where it has not (t_c, χ_eff); the
+/// astronomers' α and δ for ra and dec. The name itself for other columns.
+pub fn symbol(name: &str) -> &str {
+    match name {
+        "chirp_mass" => "ℳ",
+        "mass_ratio" => "q",
+        "mass_1" => "m₁",
+        "mass_2" => "m₂",
+        "chi_1" => "χ₁",
+        "chi_2" => "χ₂",
+        "chi_eff" => "χ_eff",
+        "luminosity_distance" => "dₗ",
+        "theta_jn" => "θⱼₙ",
+        "psi" => "ψ",
+        "phase" => "φ",
+        "geocent_time" => "t_c",
+        "ra" => "α",
+        "dec" => "δ",
+        _ => name,
+    }
+}
+
+/// Plot axis label: the symbol with its unit, e.g. `ℳ [M☉]`.
 pub fn plain_with_unit(name: &str) -> String {
     match unit(name) {
-        Some(unit) => format!("{name} [{unit}]"),
-        None => name.to_string(),
+        Some(unit) => format!("{} [{unit}]", symbol(name)),
+        None => symbol(name).to_string(),
     }
 }
 
@@ -70,7 +93,8 @@ mod tests {
         assert_eq!(latex_with_unit("luminosity_distance"), "$d_L$ [Mpc]");
         assert_eq!(latex_with_unit("psi"), r"$\psi$");
         assert_eq!(latex("something_else"), "something_else");
-        assert_eq!(plain_with_unit("chirp_mass"), "chirp_mass [M☉]");
-        assert_eq!(plain_with_unit("chi_eff"), "chi_eff");
+        assert_eq!(plain_with_unit("chirp_mass"), "ℳ [M☉]");
+        assert_eq!(plain_with_unit("chi_eff"), "χ_eff");
+        assert_eq!(plain_with_unit("theta_jn"), "θⱼₙ [rad]");
     }
 }

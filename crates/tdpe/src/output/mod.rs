@@ -1,5 +1,5 @@
 //! The products of a run, written into [`RunResult::outdir`]: `result.json` (bilby's result
-//! layout), `samples.csv`, `summary.md`, `corner.png`, `trace.png` and `waveform.png`.
+//! layout), `samples.csv`, `summary.md`, `corner.png`, `trace.png`, `waveform.png`, `skymap.png` and `spectrum.png`.
 //!
 //! One file per product, plus the pieces they share (atomic writing, quantiles, number
 //! formatting, the embedded font, densities and contours). Every file is written under a
@@ -14,12 +14,16 @@ mod density;
 mod font;
 mod json;
 mod labels;
+mod mollweide;
 mod number_format;
 mod palette;
 mod plot_columns;
 mod quantile;
 mod result_json;
 mod samples_csv;
+mod sky_density;
+mod skymap;
+mod spectrum_plot;
 mod summary_md;
 mod trace;
 mod waveform_plot;
@@ -31,13 +35,15 @@ use anyhow::Context;
 use crate::run_result::RunResult;
 
 /// File names of the products, in the order they are written.
-pub const PRODUCTS: [&str; 6] = [
+pub const PRODUCTS: [&str; 8] = [
     "result.json",
     "samples.csv",
     "summary.md",
     "corner.png",
     "trace.png",
     "waveform.png",
+    "skymap.png",
+    "spectrum.png",
 ];
 
 /// Makes sure the products can be written into `outdir` before a run does any expensive
@@ -105,12 +111,15 @@ pub fn write_all(result: &RunResult) -> anyhow::Result<()> {
             _ => {}
         }
     }
-    let [result_json, samples_csv, summary_md, corner, trace, waveform] = paths;
+    let [result_json, samples_csv, summary_md, corner, trace, waveform, skymap, spectrum] = paths;
+    let sky = skymap::SkyLocalisation::of(result);
     result_json::write(result, &result_json)?;
     samples_csv::write(result, &samples_csv)?;
-    summary_md::write(result, &summary_md)?;
+    summary_md::write(result, sky.as_ref(), &summary_md)?;
     corner::write(result, &corner)?;
     trace::write(result, &trace)?;
     waveform_plot::write(result, &waveform)?;
+    skymap::write(result, sky.as_ref(), &skymap)?;
+    spectrum_plot::write(result, &spectrum)?;
     Ok(())
 }

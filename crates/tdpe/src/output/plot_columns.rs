@@ -10,9 +10,9 @@ use crate::run_result::RunResult;
 pub struct PlotColumn {
     /// bilby name.
     pub name: String,
-    /// Axis label (name and unit, and the time origin for `geocent_time`).
+    /// Axis label (symbol and unit, and the time origin for `geocent_time`).
     pub label: String,
-    /// What the values are, without unit: the name, or `geocent_time − <trigger time>`.
+    /// What the values are, without unit: the symbol, or `t_c − <trigger time>`.
     pub quantity: String,
     /// The draws, shifted for `geocent_time`.
     pub values: Vec<f64>,
@@ -48,8 +48,8 @@ pub fn column(result: &RunResult, name: &str) -> Option<PlotColumn> {
         let t0 = result.trigger_time;
         Some(PlotColumn {
             name: name.to_string(),
-            label: format!("geocent_time − {t0} [s]"),
-            quantity: format!("geocent_time − {t0}"),
+            label: format!("{} − {t0} [s]", labels::symbol(name)),
+            quantity: format!("{} − {t0}", labels::symbol(name)),
             values: values.iter().map(|t| t - t0).collect(),
             truth: truth.map(|t| t - t0),
         })
@@ -57,7 +57,7 @@ pub fn column(result: &RunResult, name: &str) -> Option<PlotColumn> {
         Some(PlotColumn {
             name: name.to_string(),
             label: labels::plain_with_unit(name),
-            quantity: name.to_string(),
+            quantity: labels::symbol(name).to_string(),
             values: values.to_vec(),
             truth,
         })

@@ -11,20 +11,22 @@ use tdpe_mcmc::ConvergenceTarget;
 use super::atomic;
 use super::number_format::{decimals_for, ess, fixed, rhat, significant};
 use super::quantile::CredibleInterval;
+use super::skymap::SkyLocalisation;
 use crate::run_result::{RunResult, MAX_RHAT, RELATIVE_BINNING_TOLERANCE};
 
 /// Bulk ESS below this makes the quoted intervals unreliable (Vehtari et al. 2021).
 const ESS_THRESHOLD: f64 = 400.0;
 
 /// Writes `summary.md` for `result` to `path` (atomically).
-pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
-    atomic::write_bytes(path, render(result).as_bytes())
+pub fn write(result: &RunResult, sky: Option<&SkyLocalisation>, path: &Path) -> anyhow::Result<()> {
+    atomic::write_bytes(path, render(result, sky).as_bytes())
 }
 
 /// The Markdown text.
-fn render(result: &RunResult) -> String {
+fn render(result: &RunResult, sky: Option<&SkyLocalisation>) -> String {
     let mut out = String::new();
     header(&mut out, result);
+    plots(&mut out, sky);
     posterior_table(&mut out, result);
     chains_table(&mut out, result);
     tempering(&mut out, result);
@@ -131,6 +133,24 @@ fn header(out: &mut String, result: &RunResult) {
             out,
             "**Warning: few effective samples** (bulk ESS < {ESS_THRESHOLD}) for: {}.\n",
             low_ess.join(", ")
+        );
+    }
+}
+
+/// Links to the plots, and the sky areas.
+fn plots(out: &mut String, sky: Option<&SkyLocalisation>) {
+    out.push_str(
+        "Plots: [corner](corner.png), [trace](trace.png), [waveform](waveform.png), \
+         [sky map](skymap.png), \
+         [spectrum](spectrum.png).\n\n",
+    );
+    if let Some(sky) = sky {
+        let _ = writeln!(
+            out,
+            "Sky localisation: {} (kernel density estimate of the (ra, dec) draws, bandwidth \
+             {}°).\n",
+            sky.areas_text(),
+            significant(sky.density.bandwidth.to_degrees(), 2)
         );
     }
 }

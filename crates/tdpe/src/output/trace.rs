@@ -2,6 +2,10 @@
 //! against the iteration, one colour per chain, and beside it each chain's histogram of the
 //! same draws (as ArviZ's `plot_trace`, turned on its side to share the value axis), with the
 //! injected value as an orange line. Chains that disagree or stick show up at a glance.
+//! Draws made by a divergent transition are marked with a black tick under their chain's trace,
+//! and a legend names each chain's colour with its divergences. The warm-up draws are not kept
+//! by the sampler (only their statistics), so the iterations count from the end of warm-up,
+//! as the axis says.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -52,17 +56,19 @@ pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
         })
         .collect();
     let title = format!(
-        "{}: {} chains of {} ({} draws each after warm-up)",
+        "{}: {} chains of {} ({} draws each after {} warm-up iterations)",
         result.label,
         result.sampler_kwargs.num_chains,
         result.sampler,
-        result.draws_per_chain()
+        result.draws_per_chain(),
+        result.sampler_kwargs.num_warmup
     );
     atomic::write_with(path, |temporary| {
         draw(
             &columns,
             &captions,
             &result.posterior.chain,
+            &result.posterior.divergent,
             &title,
             temporary,
         )
@@ -73,6 +79,7 @@ fn draw(
     columns: &[PlotColumn],
     captions: &[String],
     chain_of: &[usize],
+    divergent: &[bool],
     title: &str,
     path: &Path,
 ) -> anyhow::Result<()> {
@@ -98,7 +105,7 @@ fn draw(
     let (trace_width, _) = body.dim_in_pixel();
     let trace_width = trace_width - MARGINAL_WIDTH;
     footer.draw_text(
-        "iteration (after warm-up)",
+        "iteration after warm-up (warm-up draws are not kept); black ticks: divergent transitions",
         &footer_style,
         (trace_width as i32 / 2, FOOTER as i32 / 2),
     )?;
@@ -108,15 +115,27 @@ fn draw(
         ((trace_width + MARGINAL_WIDTH / 2) as i32, FOOTER as i32 / 2),
     )?;
     let iterations = iterations_per_chain(chain_of).max(2) as f64;
-    for ((column, caption), row) in columns
+    let divergences = divergent_iterations(divergent, chain_of);
+    for (k, ((column, caption), row)) in columns
         .iter()
         .zip(captions)
         .zip(body.split_evenly((columns.len(), 1)))
+        .enumerate()
     {
         let (left, right) = row.split_horizontally(trace_width);
         let chains = split_by_chain(&column.values, chain_of);
         let range = padded_range(column.values.iter().copied(), column.truth, 0.05);
-        draw_trace(&left, column, caption, &chains, &range, iterations)?;
+        let legend = (k == 0).then_some(&divergences);
+        draw_trace(
+            &left,
+            column,
+            caption,
+            &chains,
+            &range,
+            iterations,
+            &divergences,
+            legend,
+        )?;
         draw_marginals(&right, column, &chains, &range)?;
     }
     root.present()?;
@@ -131,6 +150,8 @@ fn draw_trace(
     chains: &BTreeMap<usize, Vec<f64>>,
     range: &Range<f64>,
     iterations: f64,
+    divergences: &BTreeMap<usize, Vec<usize>>,
+    legend: Option<&BTreeMap<usize, Vec<usize>>>,
 ) -> anyhow::Result<()> {
     let mut chart = ChartBuilder::on(area)
         .caption(caption, (font::FAMILY, 14))
@@ -165,7 +186,55 @@ fn draw_trace(
             palette::TRUTH.stroke_width(2),
         )))?;
     }
+    // Divergent draws: a tick along the bottom in the lowest tenth of the range.
+    let tick = (range.start, range.start + 0.1 * (range.end - range.start));
+    for iterations in divergences.values() {
+        chart.draw_series(iterations.iter().map(|&i| {
+            PathElement::new(
+                vec![(i as f64, tick.0), (i as f64, tick.1)],
+                DIVERGENT.stroke_width(2),
+            )
+        }))?;
+    }
+    if let Some(divergences) = legend {
+        for (&chain, _) in chains {
+            let count = divergences.get(&chain).map_or(0, Vec::len);
+            chart
+                .draw_series(std::iter::empty::<PathElement<(f64, f64)>>())?
+                .label(format!("chain {chain} ({count} divergent)"))
+                .legend(move |(x, y)| {
+                    PathElement::new(
+                        vec![(x, y), (x + 20, y)],
+                        palette::chain(chain).stroke_width(2),
+                    )
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font((font::FAMILY, 11))
+            .draw()?;
+    }
     Ok(())
+}
+
+/// The colour of divergence ticks.
+const DIVERGENT: RGBColor = RGBColor(0, 0, 0);
+
+/// The iterations (within its chain) of each chain's divergent draws.
+fn divergent_iterations(divergent: &[bool], chain_of: &[usize]) -> BTreeMap<usize, Vec<usize>> {
+    let mut seen: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut out: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (&d, &c) in divergent.iter().zip(chain_of) {
+        let i = seen.entry(c).or_default();
+        if d {
+            out.entry(c).or_default().push(*i);
+        }
+        *i += 1;
+    }
+    out
 }
 
 /// Each chain's histogram of the draws, on its side (value upwards), sharing the trace's

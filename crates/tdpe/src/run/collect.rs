@@ -18,12 +18,14 @@ use tdpe_posterior::transform::wrap;
 use tdpe_posterior::Posterior;
 use tdpe_signal::{component_masses, BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
-use crate::data::Whitener;
+use crate::data::{tukey_window, Whitener, WHITENING_ROLL_OFF};
 use crate::problem::Problem;
 use crate::run::sampler::convergence_target;
+use crate::run::spectra::{detector_spectrum, AmplitudeSpectrum};
 use crate::run_result::{
-    Column, DetectorInfo, NamedValue, ParamDiagnostics, PilotReport, PosteriorTable, PriorEntry,
-    RelativeBinningReport, RunResult, SamplerSettings, TemperingReport, WaveformReconstruction,
+    Column, DetectorInfo, DetectorSpectrum, NamedValue, ParamDiagnostics, PilotReport,
+    PosteriorTable, PriorEntry, RelativeBinningReport, RunResult, SamplerSettings, TemperingReport,
+    WaveformReconstruction,
 };
 
 /// Posterior waveforms drawn for the reconstruction plot.
@@ -67,6 +69,8 @@ struct Draws {
     sampled: Vec<ParameterVector>,
     /// The chain of each draw.
     chain: Vec<usize>,
+    /// Whether each draw's transition diverged.
+    divergent: Vec<bool>,
 }
 
 impl Draws {
@@ -95,6 +99,7 @@ impl Draws {
             reported: Vec::new(),
             sampled: Vec::new(),
             chain: Vec::new(),
+            divergent: Vec::new(),
         };
         for c in samples.chains.iter().filter(|c| c.num_draws() > 0) {
             for i in 0..len {
@@ -107,6 +112,7 @@ impl Draws {
                     .push(posterior.equivalent_parameters(&theta, orbit_rng.random_range(0..4)));
                 draws.sampled.push(theta);
                 draws.chain.push(c.chain);
+                draws.divergent.push(c.stats[i].divergent);
             }
         }
         Ok(draws)
@@ -211,6 +217,7 @@ pub fn collect(
         .sum();
     let grid = &problem.grid;
     let detectors = detector_info(problem, &info.fiducial_theta, &info.node_counts)?;
+    let (reconstruction, spectra) = reconstruction(problem, &draws.reported, config.sampler.seed)?;
     Ok(RunResult {
         label: config.label.clone(),
         outdir: info.outdir,
@@ -224,6 +231,7 @@ pub fn collect(
         posterior: PosteriorTable {
             columns,
             chain: draws.chain.clone(),
+            divergent: draws.divergent.clone(),
         },
         injection_parameters: problem
             .injection
@@ -279,7 +287,8 @@ pub fn collect(
         diagnostics,
         chains,
         interrupted: samples.interrupted,
-        reconstruction: reconstruction(problem, &draws.reported, config.sampler.seed)?,
+        reconstruction,
+        spectra,
         config_toml: config.to_toml(),
         version: env!("CARGO_PKG_VERSION").into(),
     })
@@ -407,12 +416,12 @@ fn detector_info(
 }
 
 /// The whitened data of each detector with the whitened templates of a few posterior draws
-/// (from `reported`) and of the injection.
+/// (from `reported`) and of the injection, and the same in the frequency domain.
 fn reconstruction(
     problem: &Problem,
     reported: &[ParameterVector],
     seed: u64,
-) -> anyhow::Result<Vec<WaveformReconstruction>> {
+) -> anyhow::Result<(Vec<WaveformReconstruction>, Vec<DetectorSpectrum>)> {
     let grid = &problem.grid;
     let exact = problem.exact();
     let times: Vec<f64> = (0..grid.len).map(|i| grid.time(i)).collect();
@@ -436,7 +445,20 @@ fn reconstruction(
         None => None,
     };
     let mut reconstruction = Vec::new();
+    let mut spectra = Vec::new();
+    let fs = grid.sampling_frequency();
+    let mut spectrum = AmplitudeSpectrum::new(tukey_window(grid.len, WHITENING_ROLL_OFF * fs), fs);
     for (k, name) in problem.config.detectors.iter().enumerate() {
+        let templates: Vec<&[f64]> = draw_templates.iter().map(|h| h[k].as_slice()).collect();
+        spectra.push(detector_spectrum(
+            name,
+            &mut spectrum,
+            fs,
+            exact.likelihood().data(k),
+            &problem.psds[k],
+            &templates,
+            injection_templates.as_ref().map(|h| h[k].as_slice()),
+        )?);
         let whitener = Whitener::new(&problem.psds[k], &problem.cutoff, grid)?;
         reconstruction.push(WaveformReconstruction {
             detector: name.clone(),
@@ -452,7 +474,7 @@ fn reconstruction(
             },
         });
     }
-    Ok(reconstruction)
+    Ok((reconstruction, spectra))
 }
 
 /// A parameter's value as the results report it: geocent_time as absolute GPS.

@@ -8,6 +8,7 @@
 pub mod collect;
 pub mod pilot;
 pub mod sampler;
+pub mod spectra;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
