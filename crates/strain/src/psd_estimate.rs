@@ -56,7 +56,7 @@ impl PsdSettings {
                 allowed: "must be in [0, 1)".into(),
             });
         }
-        if !(self.psd_maximum_duration >= duration) {
+        if self.psd_maximum_duration.is_nan() || self.psd_maximum_duration < duration {
             return Err(StrainError::InvalidSetting {
                 name: "psd-maximum-duration",
                 value: self.psd_maximum_duration,

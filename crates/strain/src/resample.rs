@@ -47,7 +47,7 @@ impl Decimator {
     pub fn between(from: f64, to: f64) -> Result<Self, StrainError> {
         let ratio = from / to;
         let factor = ratio.round();
-        if !(to > 0.0) || factor < 1.0 || (ratio - factor).abs() > 1e-9 * ratio {
+        if to.is_nan() || to <= 0.0 || factor < 1.0 || (ratio - factor).abs() > 1e-9 * ratio {
             return Err(StrainError::InvalidSetting {
                 name: "sampling-frequency",
                 value: to,
