@@ -114,7 +114,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         name: "log_prior".into(),
         values: (0..n).map(|_| -20.0 + 0.1 * gaussian(&mut rng)).collect(),
     });
-    let chain = (0..n).map(|r| r / draws).collect();
+    let chain: Vec<usize> = (0..n).map(|r| r / draws).collect();
     let search: Vec<String> = NAMES
         .iter()
         .filter(|&&n| n != "psi")

@@ -143,6 +143,7 @@ fn draw(
 }
 
 /// Draws against iteration, one line per chain, under `caption`.
+#[allow(clippy::too_many_arguments)]
 fn draw_trace(
     area: &Area,
     column: &PlotColumn,
@@ -197,7 +198,7 @@ fn draw_trace(
         }))?;
     }
     if let Some(divergences) = legend {
-        for (&chain, _) in chains {
+        for &chain in chains.keys() {
             let count = divergences.get(&chain).map_or(0, Vec::len);
             chart
                 .draw_series(std::iter::empty::<PathElement<(f64, f64)>>())?

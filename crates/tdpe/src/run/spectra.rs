@@ -78,7 +78,7 @@ mod tests {
     use super::*;
     use crate::data::{simulate_noise, tukey_window};
     use tdpe_likelihood::SampleGrid;
-    use tdpe_noise::{LowFrequencyCutoff, Psd};
+    use tdpe_noise::{AnalysisBand, Psd};
 
     /// Simulated noise of aLIGO's design PSD: the mean of A² over 16 realisations and bands of
     /// 32 bins (512 values, each an exponential variable for Gaussian noise: 4.4 % scatter of
@@ -87,7 +87,7 @@ mod tests {
     fn the_asd_of_simulated_noise_is_the_psd() {
         let grid = SampleGrid::new(-2.0, 2048.0, 4.0).unwrap();
         let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-        let cutoff = LowFrequencyCutoff::default();
+        let cutoff = AnalysisBand::default();
         let fs = grid.sampling_frequency();
         let mut spectrum = AmplitudeSpectrum::new(tukey_window(grid.len, 0.2 * fs), fs);
         let realisations: Vec<Vec<f64>> = (0..16)
