@@ -22,7 +22,7 @@ pub struct Problem {
     pub epoch: GpsTime,
     /// The analysis segment's sample grid (times relative to the epoch).
     pub grid: SampleGrid,
-    /// The likelihood's low-frequency cut-off.
+    /// The analysed band of the likelihood (minimum_frequency, maximum_frequency).
     pub cutoff: AnalysisBand,
     /// One PSD per detector.
     pub psds: Vec<Psd>,
