@@ -656,7 +656,10 @@ mod tests {
         assert!(e.contains("likelihood.max_nodes = 0"), "{e}");
         for f_max in [15.0, 1500.0, f64::NAN] {
             let e = invalid(|c| c.maximum_frequency = Some(f_max));
-            assert!(e.contains(&format!("maximum_frequency = {f_max} Hz")), "{e}");
+            assert!(
+                e.contains(&format!("maximum_frequency = {f_max} Hz")),
+                "{e}"
+            );
         }
         // Real data without their PSD would silently get a design curve.
         let e = invalid(|c| {
