@@ -327,6 +327,15 @@ pub struct RunResult {
 }
 
 impl RunResult {
+    /// The injected value of `name`, if the data are an injection that sets it.
+    pub fn injected(&self, name: &str) -> Option<f64> {
+        self.injection_parameters
+            .as_ref()?
+            .iter()
+            .find(|v| v.name == name)
+            .map(|v| v.value)
+    }
+
     /// Diagnostics of `name`, if it was assessed.
     pub fn diagnostics_of(&self, name: &str) -> Option<&ParamDiagnostics> {
         self.diagnostics

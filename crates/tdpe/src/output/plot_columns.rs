@@ -39,11 +39,7 @@ pub fn sampled(result: &RunResult) -> Vec<PlotColumn> {
 /// The column `name` as plotted, if the posterior has it.
 pub fn column(result: &RunResult, name: &str) -> Option<PlotColumn> {
     let values = result.posterior.column(name)?;
-    let truth = result
-        .injection_parameters
-        .as_ref()
-        .and_then(|inj| inj.iter().find(|v| v.name == name))
-        .map(|v| v.value);
+    let truth = result.injected(name);
     if name == "geocent_time" {
         let t0 = result.trigger_time;
         Some(PlotColumn {

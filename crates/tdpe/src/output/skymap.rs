@@ -47,15 +47,7 @@ impl SkyLocalisation {
             result.posterior.column("dec")?,
         )?;
         let regions = density.credible_regions(&LEVELS);
-        let injected = |name: &str| {
-            result
-                .injection_parameters
-                .as_ref()?
-                .iter()
-                .find(|v| v.name == name)
-                .map(|v| v.value)
-        };
-        let injection = injected("ra").zip(injected("dec"));
+        let injection = result.injected("ra").zip(result.injected("dec"));
         Some(Self {
             density,
             regions,

@@ -162,14 +162,6 @@ fn posterior_table(out: &mut String, result: &RunResult) {
         out.push_str(" \"In 90 %\" says whether the injected value lies inside the interval.");
     }
     out.push_str("\n\n");
-    let injected = |name: &str| {
-        result
-            .injection_parameters
-            .as_ref()?
-            .iter()
-            .find(|v| v.name == name)
-            .map(|v| v.value)
-    };
     let has_injection = result.injection_parameters.is_some();
     out.push_str("| parameter | median | 90 % interval |");
     if has_injection {
@@ -200,7 +192,7 @@ fn posterior_table(out: &mut String, result: &RunResult) {
             interval
         );
         if has_injection {
-            match injected(&column.name) {
+            match result.injected(&column.name) {
                 Some(v) => {
                     let inside = if fixed_param {
                         "—"
