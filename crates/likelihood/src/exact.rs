@@ -121,18 +121,17 @@ impl ExactLikelihood {
         })
     }
 
-    /// Convenience: build each detector's C⁻¹ from a PSD with the low-frequency cut-off
+    /// Convenience: build each detector's C⁻¹ from a PSD with its analysed band
     /// (ACF on the default fine grid, then [`ToeplitzInverse::from_acf`]: Levinson–Durbin,
     /// O(N²), up to N = 16384; conjugate gradients, O(N log N) per iteration, above, where
     /// log det C and hence [`Self::noise_log_likelihood`] carry an error of at most
     /// [`ToeplitzInverse::log_det_error_bound`] (1e-6) per detector).
     pub fn from_psds(
         grid: SampleGrid,
-        inputs: Vec<(String, Vec<f64>, &Psd)>,
-        cutoff: &AnalysisBand,
+        inputs: Vec<(String, Vec<f64>, &Psd, &AnalysisBand)>,
     ) -> Result<Self, LikelihoodError> {
         let mut dets = Vec::with_capacity(inputs.len());
-        for (name, data, psd) in inputs {
+        for (name, data, psd, band) in inputs {
             // A covariance that cannot be factorised is the PSD's fault: say which one.
             let of_detector = |e: tdpe_noise::NoiseError| {
                 LikelihoodError::InvalidInput(format!(
@@ -140,7 +139,7 @@ impl ExactLikelihood {
                     psd.name()
                 ))
             };
-            let spec = GriddedSpectrum::from_psd(psd, cutoff, grid.sampling_frequency(), grid.len)
+            let spec = GriddedSpectrum::from_psd(psd, band, grid.sampling_frequency(), grid.len)
                 .map_err(of_detector)?;
             let noise = ToeplitzInverse::from_acf(&spec.acf(), grid.len).map_err(of_detector)?;
             dets.push(DetectorInput {

@@ -275,8 +275,12 @@ fn bad_input_gives_clear_errors() {
     let g = SampleGrid::new(0.0, 16384.0, 0.25).unwrap();
     let err = ExactLikelihood::from_psds(
         g,
-        vec![("H1".to_string(), vec![0.0; g.len], &psd)],
-        &AnalysisBand::default(),
+        vec![(
+            "H1".to_string(),
+            vec![0.0; g.len],
+            &psd,
+            &AnalysisBand::default(),
+        )],
     )
     .unwrap_err();
     println!("{err}");
@@ -289,15 +293,18 @@ fn from_psds_builds_a_network() {
     let grid = SampleGrid::new(-1.0, FS, 1.0).unwrap();
     let h1 = Psd::default_for_detector("H1").unwrap();
     let v1 = Psd::default_for_detector("V1").unwrap();
-    let like = ExactLikelihood::from_psds(
-        grid,
-        vec![
-            ("H1".into(), vec![0.0; n], &h1),
-            ("V1".into(), vec![0.0; n], &v1),
-        ],
-        &AnalysisBand::default(),
-    )
-    .unwrap();
+    let band = AnalysisBand::default();
+    let network = |v1_band: &AnalysisBand| {
+        ExactLikelihood::from_psds(
+            grid,
+            vec![
+                ("H1".into(), vec![0.0; n], &h1, &band),
+                ("V1".into(), vec![0.0; n], &v1, v1_band),
+            ],
+        )
+        .unwrap()
+    };
+    let like = network(&band);
     assert_eq!(like.detector_names(), vec!["H1", "V1"]);
     let h = sample(n, grid.dt, -1.0, |t| chirp(t, -0.8, 0.6, 1e-21, 0.0));
     let terms = like.detector_terms(&[&h, &h]).unwrap();
@@ -306,6 +313,18 @@ fn from_psds_builds_a_network() {
     assert!(terms[1].optimal_snr < terms[0].optimal_snr);
     let r = like.log_likelihood_ratio(&[&h, &h]).unwrap();
     assert!((r + 0.5 * (terms[0].h_h + terms[1].h_h)).abs() < 1e-12 * r.abs());
+    // Each detector has its own band: raising V1's f_min to 150 Hz drops much of the chirp from V1's
+    // ⟨h|h⟩ alone.
+    let narrower = AnalysisBand {
+        f_low: 150.0,
+        ..band
+    };
+    let terms_narrow = network(&narrower).detector_terms(&[&h, &h]).unwrap();
+    assert_eq!(terms_narrow[0].h_h, terms[0].h_h);
+    assert!(
+        terms_narrow[1].h_h < 0.9 * terms[1].h_h,
+        "{terms_narrow:?} {terms:?}"
+    );
 }
 
 #[test]
@@ -329,8 +348,7 @@ fn long_segment_conjugate_gradient_set_up_matches_levinson() {
     let data: Vec<f64> = h.iter().zip(&noise).map(|(a, b)| a + b).collect();
     let cg = ExactLikelihood::from_psds(
         grid,
-        vec![("H1".into(), data.clone(), &psd)],
-        &AnalysisBand::default(),
+        vec![("H1".into(), data.clone(), &psd, &AnalysisBand::default())],
     )
     .unwrap();
     assert!(matches!(

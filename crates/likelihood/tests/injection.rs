@@ -45,12 +45,13 @@ fn zero_noise_injection() -> (SignalModel, Vec<Vec<f64>>, ExactLikelihood) {
 
 fn likelihood(grid: SampleGrid, data: Vec<Vec<f64>>) -> ExactLikelihood {
     let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
+    let band = AnalysisBand::default();
     let inputs = ["H1", "L1"]
         .iter()
         .zip(data)
-        .map(|(name, d)| (name.to_string(), d, &psd))
+        .map(|(name, d)| (name.to_string(), d, &psd, &band))
         .collect();
-    ExactLikelihood::from_psds(grid, inputs, &AnalysisBand::default()).unwrap()
+    ExactLikelihood::from_psds(grid, inputs).unwrap()
 }
 
 /// 4 Re Σ |h̃(f)|²/S(f) Δf over 20 Hz ≤ f < fs/2 (no window), h̃ = Δt·FFT(h).

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
+use tdpe_noise::AnalysisBand;
 use tdpe_posterior::{CoordinateOptions, IntrinsicCoordinates, PhaseCoordinate, ReferenceFrame};
 
 /// The default configuration (TOML text of `defaults/default.toml`, which
@@ -35,11 +36,13 @@ pub struct Config {
     /// Sampling frequency of the analysis in Hz.
     pub sampling_frequency: f64,
     /// Lower edge of the analysed band in Hz (put into the noise covariance with a 4 Hz
-    /// Planck ramp below it; see `tdpe_noise::AnalysisBand`).
-    pub minimum_frequency: f64,
+    /// Planck ramp below it; see `tdpe_noise::AnalysisBand`): one number, or a table per
+    /// detector as bilby_pipe's dict (`{ H1 = 20, L1 = 30 }`).
+    pub minimum_frequency: PerDetector,
     /// Upper edge of the analysed band in Hz (a ramp of up to 4 Hz above it, as far as the
-    /// Nyquist frequency allows); absent: the Nyquist frequency.
-    pub maximum_frequency: Option<f64>,
+    /// Nyquist frequency allows), a number or a table per detector; absent: the Nyquist
+    /// frequency.
+    pub maximum_frequency: Option<PerDetector>,
     /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.
     pub reference_frequency: f64,
     /// Prior file in bilby syntax, or `default` for the GW150914-like priors
@@ -80,7 +83,7 @@ impl Default for Config {
             duration: 4.0,
             post_trigger_duration: 2.0,
             sampling_frequency: 2048.0,
-            minimum_frequency: 20.0,
+            minimum_frequency: PerDetector::All(20.0),
             maximum_frequency: None,
             reference_frequency: 20.0,
             prior_file: "default".into(),
@@ -93,6 +96,73 @@ impl Default for Config {
             likelihood: LikelihoodSection::default(),
             fiducial: FiducialSection::default(),
             base_dir: PathBuf::new(),
+        }
+    }
+}
+
+/// A frequency given once for the network or per detector, as bilby_pipe's
+/// `minimum-frequency` / `maximum-frequency` take a number or a dict. A table may also hold
+/// bilby_pipe's `waveform` key: the time-domain model needs no starting frequency (the data's
+/// segment bounds it), so that value is only recorded, as the waveform arguments'.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PerDetector {
+    /// The same value for every detector.
+    All(f64),
+    /// A value per detector name.
+    Each(BTreeMap<String, f64>),
+}
+
+/// bilby_pipe's key, in a per-detector frequency table, of the waveform generator's value.
+const WAVEFORM_KEY: &str = "waveform";
+
+impl PerDetector {
+    /// The value of `detector`; `None` when a table does not name it.
+    pub fn get(&self, detector: &str) -> Option<f64> {
+        match self {
+            Self::All(v) => Some(*v),
+            Self::Each(table) => table.get(detector).copied(),
+        }
+    }
+
+    /// The values of the network's detectors in order, each checked to be given; a table's
+    /// names other than the network's (and `waveform`) are errors too.
+    fn of_network(&self, key: &str, detectors: &[String]) -> anyhow::Result<Vec<f64>> {
+        if let Self::Each(table) = self {
+            if let Some(other) = table
+                .keys()
+                .find(|k| *k != WAVEFORM_KEY && !detectors.contains(k))
+            {
+                bail!(
+                    "{key}.{other}: {other} is not among the detectors {}",
+                    detectors.join(", ")
+                );
+            }
+        }
+        detectors
+            .iter()
+            .map(|d| {
+                self.get(d)
+                    .with_context(|| format!("{key} has no value for {d}"))
+            })
+            .collect()
+    }
+
+    /// How a message names `key`'s value for `detector`: `key`, or `key.H1` for a table.
+    fn key_of(&self, key: &str, detector: &str) -> String {
+        match self {
+            Self::All(_) => key.to_string(),
+            Self::Each(_) => format!("{key}.{detector}"),
+        }
+    }
+
+    /// The value the waveform arguments record: the table's `waveform` entry, else the
+    /// lowest (for a minimum) or highest (a maximum) of the network's values.
+    fn waveform_value(&self, network: &[f64], lowest: bool) -> f64 {
+        match self {
+            Self::Each(table) if table.contains_key(WAVEFORM_KEY) => table[WAVEFORM_KEY],
+            _ if lowest => network.iter().copied().fold(f64::INFINITY, f64::min),
+            _ => network.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         }
     }
 }
@@ -426,6 +496,68 @@ impl Config {
         self.base_dir.join(path)
     }
 
+    /// The analysed band of each detector in network order, its edges checked: f_min > 0
+    /// below the Nyquist frequency, f_max (absent: Nyquist) above f_min and at most Nyquist.
+    pub fn bands(&self) -> anyhow::Result<Vec<AnalysisBand>> {
+        let nyquist = self.sampling_frequency / 2.0;
+        let lows = self
+            .minimum_frequency
+            .of_network("minimum_frequency", &self.detectors)?;
+        let highs = match &self.maximum_frequency {
+            Some(f) => f
+                .of_network("maximum_frequency", &self.detectors)?
+                .into_iter()
+                .map(Some)
+                .collect(),
+            None => vec![None; self.detectors.len()],
+        };
+        self.detectors
+            .iter()
+            .zip(lows.into_iter().zip(highs))
+            .map(|(d, (f_low, f_high))| {
+                if !(f_low.is_finite() && f_low > 0.0 && f_low < nyquist) {
+                    bail!(
+                        "{} = {f_low} Hz must be > 0 and below the Nyquist frequency {nyquist} Hz",
+                        self.minimum_frequency.key_of("minimum_frequency", d)
+                    );
+                }
+                if let Some(f_high) = f_high {
+                    if !(f_high > f_low && f_high <= nyquist) {
+                        bail!(
+                            "{} = {f_high} Hz must lie above minimum_frequency = {f_low} Hz and \
+                             at most at the Nyquist frequency {nyquist} Hz",
+                            self.maximum_frequency
+                                .as_ref()
+                                .map_or("maximum_frequency".into(), |f| f
+                                    .key_of("maximum_frequency", d))
+                        );
+                    }
+                }
+                let band = AnalysisBand {
+                    f_low,
+                    f_high,
+                    ..AnalysisBand::default()
+                };
+                band.validate()?;
+                Ok(band)
+            })
+            .collect()
+    }
+
+    /// The minimum and maximum frequency the waveform arguments record (bilby_pipe's
+    /// `waveform` entry, else the widest of the detectors' bands).
+    pub fn waveform_band(&self) -> anyhow::Result<(f64, f64)> {
+        let bands = self.bands()?;
+        let nyquist = self.sampling_frequency / 2.0;
+        let lows: Vec<f64> = bands.iter().map(|b| b.f_low).collect();
+        let highs: Vec<f64> = bands.iter().map(|b| b.upper_edge(nyquist)).collect();
+        let high = match &self.maximum_frequency {
+            Some(f) => f.waveform_value(&highs, false),
+            None => nyquist,
+        };
+        Ok((self.minimum_frequency.waveform_value(&lows, true), high))
+    }
+
     /// Checks ranges and consistency; messages name the key and the allowed range.
     pub fn validate(&self) -> anyhow::Result<()> {
         let positive = |name: &str, v: f64| -> anyhow::Result<()> {
@@ -437,7 +569,6 @@ impl Config {
         };
         positive("duration", self.duration)?;
         positive("sampling_frequency", self.sampling_frequency)?;
-        positive("minimum_frequency", self.minimum_frequency)?;
         positive("reference_frequency", self.reference_frequency)?;
         positive("trigger_time", self.trigger_time)?;
         if !(self.post_trigger_duration >= 0.0 && self.post_trigger_duration < self.duration) {
@@ -447,23 +578,7 @@ impl Config {
                 self.duration
             );
         }
-        if self.minimum_frequency >= self.sampling_frequency / 2.0 {
-            bail!(
-                "minimum_frequency = {} Hz must be below the Nyquist frequency {} Hz",
-                self.minimum_frequency,
-                self.sampling_frequency / 2.0
-            );
-        }
-        if let Some(f_max) = self.maximum_frequency {
-            let nyquist = self.sampling_frequency / 2.0;
-            if !(f_max > self.minimum_frequency && f_max <= nyquist) {
-                bail!(
-                    "maximum_frequency = {f_max} Hz must lie above minimum_frequency = {} Hz and \
-                     at most at the Nyquist frequency {nyquist} Hz",
-                    self.minimum_frequency
-                );
-            }
-        }
+        self.bands()?;
         if self.detectors.is_empty() {
             bail!("detectors is empty: name at least one of H1, L1, V1, K1");
         }
@@ -641,6 +756,42 @@ mod tests {
     }
 
     #[test]
+    fn frequency_bands_per_detector_as_bilby_pipe_dicts() {
+        let with = |extra: &str| {
+            let text = format!("{DEFAULT_CONFIG}\n").replace("minimum_frequency = 20.0", extra);
+            Config::parse(&text, "x.toml", Path::new("."))
+                .and_then(|c| c.validate().map(|()| c))
+                .map_err(|e| format!("{e:#}"))
+        };
+        let c = with(
+            "minimum_frequency = { H1 = 20.0, L1 = 30.0, waveform = 15.0 }\n\
+             maximum_frequency = { H1 = 800.0, L1 = 1024.0 }",
+        )
+        .unwrap();
+        let bands = c.bands().unwrap();
+        assert_eq!((bands[0].f_low, bands[0].f_high), (20.0, Some(800.0)));
+        assert_eq!((bands[1].f_low, bands[1].f_high), (30.0, Some(1024.0)));
+        assert_eq!(c.waveform_band().unwrap(), (15.0, 1024.0));
+        let c = with("minimum_frequency = { H1 = 20.0, L1 = 30.0 }").unwrap();
+        assert_eq!(c.waveform_band().unwrap(), (20.0, 1024.0));
+
+        let e = with("minimum_frequency = { H1 = 20.0 }").unwrap_err();
+        assert!(e.contains("minimum_frequency has no value for L1"), "{e}");
+        let e = with("minimum_frequency = { H1 = 20.0, L1 = 20.0, V1 = 20.0 }").unwrap_err();
+        assert!(e.contains("minimum_frequency.V1: V1 is not among"), "{e}");
+        let e = with("minimum_frequency = { H1 = 20.0, L1 = 2000.0 }").unwrap_err();
+        assert!(e.contains("minimum_frequency.L1 = 2000 Hz"), "{e}");
+        let e = with("minimum_frequency = 20.0\nmaximum_frequency = { H1 = 800.0, L1 = 10.0 }")
+            .unwrap_err();
+        assert!(
+            e.contains("maximum_frequency.L1 = 10 Hz must lie above"),
+            "{e}"
+        );
+        let e = with("minimum_frequency = { H1 = 'x', L1 = 20.0 }").unwrap_err();
+        assert!(e.contains("minimum_frequency"), "{e}");
+    }
+
+    #[test]
     fn settings_that_cannot_run_are_errors_before_any_work() {
         let e = invalid(|c| c.sampler.num_temperatures = 0);
         assert!(e.contains("num_temperatures = 0"), "{e}");
@@ -655,7 +806,7 @@ mod tests {
         let e = invalid(|c| c.likelihood.max_nodes = 0);
         assert!(e.contains("likelihood.max_nodes = 0"), "{e}");
         for f_max in [15.0, 1500.0, f64::NAN] {
-            let e = invalid(|c| c.maximum_frequency = Some(f_max));
+            let e = invalid(|c| c.maximum_frequency = Some(PerDetector::All(f_max)));
             assert!(
                 e.contains(&format!("maximum_frequency = {f_max} Hz")),
                 "{e}"

@@ -20,15 +20,15 @@ pub fn detector_seed(seed: u64, k: usize) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Gaussian noise of one-sided PSD `psd` (with the likelihood's low-frequency cut-off) on
+/// Gaussian noise of one-sided PSD `psd` (with the likelihood's analysed band) on
 /// `grid`, exactly of the covariance the likelihood assumes (`tdpe_noise::simulate`).
 pub fn simulate_noise(
     psd: &Psd,
-    cutoff: &AnalysisBand,
+    band: &AnalysisBand,
     grid: &SampleGrid,
     seed: u64,
 ) -> anyhow::Result<Vec<f64>> {
-    let spectrum = GriddedSpectrum::from_psd(psd, cutoff, grid.sampling_frequency(), grid.len)?;
+    let spectrum = GriddedSpectrum::from_psd(psd, band, grid.sampling_frequency(), grid.len)?;
     Ok(simulate_frequency_domain_seeded(&spectrum, grid.len, seed)?)
 }
 
@@ -205,11 +205,11 @@ pub struct Whitener {
 
 impl Whitener {
     /// For `grid` and `psd` (which must cover [f_low − 4 Hz, f_s/2]).
-    pub fn new(psd: &Psd, cutoff: &AnalysisBand, grid: &SampleGrid) -> anyhow::Result<Self> {
+    pub fn new(psd: &Psd, band: &AnalysisBand, grid: &SampleGrid) -> anyhow::Result<Self> {
         let n = grid.len;
         let fs = grid.sampling_frequency();
         let freqs: Vec<f64> = (0..=n / 2).map(|j| j as f64 * fs / n as f64).collect();
-        let s = cutoff.apply(psd, &freqs)?;
+        let s = band.apply(psd, &freqs)?;
         let weights = s
             .iter()
             .enumerate()

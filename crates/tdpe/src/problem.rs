@@ -22,8 +22,8 @@ pub struct Problem {
     pub epoch: GpsTime,
     /// The analysis segment's sample grid (times relative to the epoch).
     pub grid: SampleGrid,
-    /// The analysed band of the likelihood (minimum_frequency, maximum_frequency).
-    pub cutoff: AnalysisBand,
+    /// The analysed band of each detector (minimum_frequency, maximum_frequency).
+    pub bands: Vec<AnalysisBand>,
     /// One PSD per detector.
     pub psds: Vec<Psd>,
     /// The exact likelihood of the data with the priors.
@@ -44,22 +44,17 @@ impl Problem {
             fs,
             config.duration,
         )?;
-        let cutoff = AnalysisBand {
-            f_low: config.minimum_frequency,
-            f_high: config.maximum_frequency,
-            ..AnalysisBand::default()
-        };
-        cutoff.validate()?;
-        let band_top = cutoff.upper_edge(fs / 2.0);
+        let bands = config.bands()?;
         let psds = config
             .detectors
             .iter()
-            .map(|d| {
+            .zip(&bands)
+            .map(|(d, band)| {
                 let psd = load_psd(&config, d).with_context(|| format!("PSD of {d}"))?;
-                cutoff
-                    .check_psd(&psd, fs / 2.0)
+                band.check_psd(&psd, fs / 2.0)
                     .with_context(|| format!("PSD of {d}"))?;
-                if let Some(warning) = implausible_scale(&psd, cutoff.f_low, band_top) {
+                let band_top = band.upper_edge(fs / 2.0);
+                if let Some(warning) = implausible_scale(&psd, band.f_low, band_top) {
                     eprintln!("warning: PSD of {d}: {warning}");
                 }
                 Ok(psd)
@@ -80,7 +75,8 @@ impl Problem {
             .map(|p| priors.admit(&p.to_array(), "injection"))
             .transpose()?
             .map(BbhParameters::from_array);
-        check_band_is_reached(&config, &priors, injection.as_ref())?;
+        let lowest_f_min = bands.iter().map(|b| b.f_low).fold(f64::INFINITY, f64::min);
+        check_band_is_reached(&config, lowest_f_min, &priors, injection.as_ref())?;
         let data: Vec<Vec<f64>> = match (&injection, &config.strain) {
             (Some(p), _) => {
                 let signal = model
@@ -93,7 +89,7 @@ impl Problem {
                     .map(|(k, mut h)| {
                         if !inj.zero_noise {
                             let seed = detector_seed(inj.noise_seed, k);
-                            let noise = simulate_noise(&psds[k], &cutoff, &grid, seed)?;
+                            let noise = simulate_noise(&psds[k], &bands[k], &grid, seed)?;
                             h.iter_mut().zip(&noise).for_each(|(h, n)| *h += n);
                         }
                         Ok(h)
@@ -120,17 +116,17 @@ impl Problem {
             .detectors
             .iter()
             .zip(data)
-            .zip(&psds)
-            .map(|((d, x), psd)| (d.clone(), x, psd))
+            .zip(psds.iter().zip(&bands))
+            .map(|((d, x), (psd, band))| (d.clone(), x, psd, band))
             .collect();
-        let exact = ExactLikelihood::from_psds(grid, inputs, &cutoff)?;
+        let exact = ExactLikelihood::from_psds(grid, inputs)?;
         let exact = BbhExactLikelihood::new(model, exact)?;
         let analysis = Analysis::new(exact, priors);
         Ok(Self {
             config,
             epoch,
             grid,
-            cutoff,
+            bands,
             psds,
             analysis,
             injection,
@@ -230,15 +226,16 @@ fn implausible_scale(psd: &Psd, lo: f64, hi: f64) -> Option<String> {
     ))
 }
 
-/// Fails if no binary the analysis could see reaches `minimum_frequency`: the injection's
-/// (2,2) mode, or without one the prior box's corners in (chirp_mass, mass_ratio, chi_1,
-/// chi_2). Above its ringdown frequency the likelihood sees none of the signal.
+/// Fails if no binary the analysis could see reaches `f_min`, the lowest detector's
+/// minimum_frequency: the injection's (2,2) mode, or without one the prior box's corners in
+/// (chirp_mass, mass_ratio, chi_1, chi_2). Above its ringdown frequency the likelihood sees
+/// none of the signal.
 fn check_band_is_reached(
     config: &Config,
+    f_min: f64,
     priors: &PriorSet,
     injection: Option<&BbhParameters>,
 ) -> anyhow::Result<()> {
-    let f_min = config.minimum_frequency;
     let settings = Settings {
         f_min,
         f_ref: f_min,

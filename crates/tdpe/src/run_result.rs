@@ -115,6 +115,10 @@ pub struct DetectorInfo {
     pub optimal_snr: f64,
     /// Matched-filter SNR ⟨d|h⟩/√⟨h|h⟩ of the same signal.
     pub matched_filter_snr: f64,
+    /// Lower edge of this detector's analysed band in Hz.
+    pub minimum_frequency: f64,
+    /// Upper edge of this detector's analysed band in Hz.
+    pub maximum_frequency: f64,
     /// PSD source (file path or built-in name).
     pub psd: String,
     /// Relative-binning nodes B + 1 of this detector.
@@ -290,9 +294,10 @@ pub struct RunResult {
     pub duration: f64,
     /// Sampling frequency in Hz.
     pub sampling_frequency: f64,
-    /// Lower edge of the analysed band in Hz.
+    /// Lower edge of the waveform's band in Hz (bilby_pipe's `waveform` entry of a
+    /// per-detector table, else the lowest detector's; `DetectorInfo` has each detector's).
     pub minimum_frequency: f64,
-    /// Upper edge of the analysed band in Hz.
+    /// Upper edge of the waveform's band in Hz (likewise, the highest detector's).
     pub maximum_frequency: f64,
     /// Reference frequency of the phase in Hz.
     pub reference_frequency: f64,

@@ -209,6 +209,8 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         let entry = Json::object([
             ("optimal_SNR", Json::Float(d.optimal_snr)),
             ("matched_filter_SNR", Json::Float(d.matched_filter_snr)),
+            ("minimum_frequency", Json::Float(d.minimum_frequency)),
+            ("maximum_frequency", Json::Float(d.maximum_frequency)),
             ("psd", Json::str(&d.psd)),
             (
                 "relative_binning_nodes",

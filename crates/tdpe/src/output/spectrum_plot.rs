@@ -1,7 +1,7 @@
 //! `spectrum.png`: per detector, on log–log axes, the data's amplitude spectrum, √PSD, and the
 //! posterior signal's (median and 90 % band of the posterior draws' templates, the injection
 //! where there is one), all in the ASD scaling of [`DetectorSpectrum`]; frequencies outside the
-//! analysed band [f_min, f_s/2] are shaded.
+//! detector's analysed band [f_min, f_max] are shaded.
 
 use std::path::Path;
 
@@ -20,19 +20,37 @@ const BELOW_BAND: f64 = 0.5;
 /// Writes `spectrum.png` for `result` to `path` (atomically).
 pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
     font::ensure_registered()?;
-    let band = (result.minimum_frequency, result.sampling_frequency / 2.0);
-    atomic::write_with(path, |temporary| draw(&result.spectra, band, temporary))
+    let nyquist = result.sampling_frequency / 2.0;
+    let bands: Vec<Band> = result
+        .detectors
+        .iter()
+        .map(|d| Band {
+            f_min: d.minimum_frequency,
+            f_max: d.maximum_frequency,
+            nyquist,
+        })
+        .collect();
+    atomic::write_with(path, |temporary| draw(&result.spectra, &bands, temporary))
 }
 
-fn draw(spectra: &[DetectorSpectrum], band: (f64, f64), path: &Path) -> anyhow::Result<()> {
+/// A detector's analysed band and the top of the frequency axis.
+#[derive(Clone, Copy)]
+struct Band {
+    f_min: f64,
+    f_max: f64,
+    nyquist: f64,
+}
+
+fn draw(spectra: &[DetectorSpectrum], bands: &[Band], path: &Path) -> anyhow::Result<()> {
     let rows = spectra.len().max(1) as u32;
     let root = BitMapBackend::new(path, (WIDTH, rows * ROW)).into_drawing_area();
     root.fill(&WHITE)?;
-    for (spectrum, panel) in spectra
+    for ((spectrum, band), panel) in spectra
         .iter()
+        .zip(bands)
         .zip(root.split_evenly((spectra.len().max(1), 1)))
     {
-        draw_detector(&panel, spectrum, band)?;
+        draw_detector(&panel, spectrum, *band)?;
     }
     root.present()?;
     Ok(())
@@ -52,9 +70,13 @@ fn shown(frequencies: &[f64], values: &[f64], (lo, hi): (f64, f64)) -> Vec<(f64,
 fn draw_detector(
     panel: &DrawingArea<BitMapBackend, plotters::coord::Shift>,
     spectrum: &DetectorSpectrum,
-    (f_min, f_max): (f64, f64),
+    Band {
+        f_min,
+        f_max,
+        nyquist,
+    }: Band,
 ) -> anyhow::Result<()> {
-    let x_range = (f_min * BELOW_BAND, f_max);
+    let x_range = (f_min * BELOW_BAND, nyquist);
     let f = &spectrum.frequencies;
     let data = shown(f, &spectrum.data_asd, x_range);
     let psd = shown(f, &spectrum.psd_asd, x_range);
@@ -78,7 +100,7 @@ fn draw_detector(
         }
     }
     // The PSD's minimum in the band sets the scale.
-    let in_band = |p: &&(f64, f64)| p.0 >= f_min;
+    let in_band = |p: &&(f64, f64)| p.0 >= f_min && p.0 <= f_max;
     let psd_min = psd
         .iter()
         .filter(in_band)
@@ -120,10 +142,11 @@ fn draw_detector(
         .axis_desc_style((font::FAMILY, 15))
         .draw()?;
     // Outside the analysed band.
-    chart.draw_series(std::iter::once(Rectangle::new(
-        [(x_range.0, y_lo), (f_min, y_hi)],
-        palette::GREY.mix(0.15).filled(),
-    )))?;
+    let outside = [(x_range.0, f_min), (f_max, nyquist)]
+        .into_iter()
+        .filter(|(lo, hi)| lo < hi)
+        .map(|(lo, hi)| Rectangle::new([(lo, y_lo), (hi, y_hi)], palette::GREY.mix(0.15).filled()));
+    chart.draw_series(outside)?;
     chart
         .draw_series(LineSeries::new(
             data,

@@ -334,16 +334,18 @@ fn detectors_table(out: &mut String, result: &RunResult) {
     out.push_str("## Detectors\n\n");
     out.push_str(
         "SNRs of the fiducial signal (the injection, or the maximum-likelihood point for real \
-         data).\n\n| detector | optimal SNR | matched-filter SNR | relative-binning nodes | PSD |\n\
-         |---|---:|---:|---:|---|\n",
+         data).\n\n| detector | optimal SNR | matched-filter SNR | band (Hz) | relative-binning nodes | \
+         PSD |\n|---|---:|---:|---:|---:|---|\n",
     );
     for d in &result.detectors {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {}–{} | {} | {} |",
             d.name,
             fixed(d.optimal_snr, 2),
             fixed(d.matched_filter_snr, 2),
+            d.minimum_frequency,
+            d.maximum_frequency,
             d.relative_binning_nodes,
             d.psd
         );

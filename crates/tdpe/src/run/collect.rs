@@ -217,6 +217,7 @@ pub fn collect(
         .sum();
     let grid = &problem.grid;
     let detectors = detector_info(problem, &info.fiducial_theta, &info.node_counts)?;
+    let (minimum_frequency, maximum_frequency) = config.waveform_band()?;
     let (reconstruction, spectra) = reconstruction(problem, &draws.reported, config.sampler.seed)?;
     Ok(RunResult {
         label: config.label.clone(),
@@ -277,8 +278,8 @@ pub fn collect(
         start_time: absolute_time(epoch, grid.start),
         duration: config.duration,
         sampling_frequency: config.sampling_frequency,
-        minimum_frequency: config.minimum_frequency,
-        maximum_frequency: problem.cutoff.upper_edge(config.sampling_frequency / 2.0),
+        minimum_frequency,
+        maximum_frequency,
         reference_frequency: config.reference_frequency,
         approximant: "IMRPhenomT".into(),
         sampling_time_s: info.sampling_time_s,
@@ -392,7 +393,7 @@ fn relative_binning_report(
     })
 }
 
-/// Per-detector SNRs at the fiducial point, the PSD and the relative-binning nodes.
+/// Per-detector SNRs at the fiducial point, the band, the PSD and the relative-binning nodes.
 fn detector_info(
     problem: &Problem,
     fiducial: &ParameterVector,
@@ -401,14 +402,17 @@ fn detector_info(
     let terms = problem
         .exact()
         .detector_terms(&BbhParameters::from_array(*fiducial))?;
+    let nyquist = problem.config.sampling_frequency / 2.0;
     Ok(terms
         .iter()
-        .zip(&problem.psds)
+        .zip(problem.psds.iter().zip(&problem.bands))
         .zip(node_counts)
-        .map(|((t, psd), &nodes)| DetectorInfo {
+        .map(|((t, (psd, band)), &nodes)| DetectorInfo {
             name: t.name.clone(),
             optimal_snr: t.optimal_snr,
             matched_filter_snr: t.matched_filter_snr,
+            minimum_frequency: band.f_low,
+            maximum_frequency: band.upper_edge(nyquist),
             psd: psd.name().to_string(),
             relative_binning_nodes: nodes,
         })
@@ -459,7 +463,7 @@ fn reconstruction(
             &templates,
             injection_templates.as_ref().map(|h| h[k].as_slice()),
         )?);
-        let whitener = Whitener::new(&problem.psds[k], &problem.cutoff, grid)?;
+        let whitener = Whitener::new(&problem.psds[k], &problem.bands[k], grid)?;
         reconstruction.push(WaveformReconstruction {
             detector: name.clone(),
             times: times.clone(),
