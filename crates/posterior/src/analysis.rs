@@ -176,7 +176,8 @@ impl Analysis {
     }
 
     /// The network with each detector's sensitivity to the signal at `theta`, ⟨h|h⟩ per unit
-    /// |Q|² of its projection factor: the weights of the inclination mirror.
+    /// |Q|² of its projection factor (the weights of the inclination mirror), and its ⟨h|h⟩
+    /// (which chooses the pairs of the sky frame and reflection).
     pub fn network(&self, theta: &ParameterVector) -> Result<Network, PosteriorError> {
         let p = BbhParameters::from_array(*theta);
         let terms = self.exact.detector_terms(&p)?;
@@ -193,7 +194,8 @@ impl Analysis {
                 }
             })
             .collect();
-        Network::new(model.clone(), sensitivities)
+        let optimal_snr_squared = terms.iter().map(|t| t.h_h).collect();
+        Network::new(model.clone(), sensitivities, optimal_snr_squared)
     }
 
     /// The posterior with `likelihood` (relative binning around `fiducial`, say) in the

@@ -44,5 +44,5 @@ pub use analysis::{Analysis, Fiducial};
 pub use error::PosteriorError;
 pub use posterior::{
     Affine, BbhLikelihood, CoordinateOptions, IntrinsicCoordinates, Network, NotApplied,
-    PhaseCoordinate, Posterior, ReferenceFrame,
+    PhaseCoordinate, Posterior, ReferenceFrame, SkyChoices,
 };

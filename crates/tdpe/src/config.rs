@@ -291,7 +291,8 @@ pub struct SamplerSection {
     pub kernel: KernelName,
     /// Metric learned in the warm-up: `dense` or `diagonal`.
     pub metric: MetricName,
-    /// Sky and time coordinates of the sampler: `detectors` or `sky`.
+    /// Sky and time coordinates of the sampler: `detectors` (zenith and azimuth about the
+    /// baseline of two detectors, of more the pair with the narrowest sky ring) or `sky`.
     pub reference_frame: ReferenceFrame,
     /// Mass-ratio and spin coordinates of the sampler: `effective` or `components`.
     pub intrinsic_coordinates: IntrinsicCoordinates,
@@ -312,9 +313,11 @@ pub struct SamplerSection {
     /// transition (a Metropolis–Hastings jump between the two inclination modes).
     pub inclination_mirror: bool,
     /// Whether the chains try the sky-ring reflection after every transition (a
-    /// Metropolis–Hastings jump that reflects the sky through the plane of two detectors and the
-    /// geocentre and re-solves theta_jn, phase, psi and the distance so that both detectors see
-    /// the same signal). Applies with exactly two detectors and the circular phases.
+    /// Metropolis–Hastings jump that reflects the sky through planes containing a detector
+    /// baseline and re-solves theta_jn, phase, psi and the distance so that the pair sees the
+    /// same signal): for two detectors through three planes about their baseline, for three
+    /// through the plane of their sites (every arrival time kept, the two loudest detectors'
+    /// signals too). Applies with two or three detectors and the circular phases.
     pub sky_ring_reflection: bool,
     /// Whether the chains try the orbit move through time after every transition (a draw among
     /// the point's copies moved by whole samples in geocent_time, and by quarter turns in phase,

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 use tdpe_mcmc::ChainSummary;
-use tdpe_posterior::NotApplied;
+use tdpe_posterior::{NotApplied, SkyChoices};
 
 /// R̂ above this means the chains disagree (Vehtari et al. 2021, Bayesian Analysis 16, 667,
 /// §4); the chains go on for `target_ess` until every parameter is below it.
@@ -279,6 +279,8 @@ pub struct RunResult {
     pub sampler_kwargs: SamplerSettings,
     /// The requested sampling coordinates and jumps that did not apply to the priors.
     pub not_applied: Vec<NotApplied>,
+    /// The detectors the sky frame and the sky reflection were built on.
+    pub sky_choices: SkyChoices,
     /// −½Σ_k⟨d|d⟩, the noise log-likelihood without its normalisation, as bilby's
     /// `log_noise_evidence` is (docs/likelihood.md §1.7).
     pub log_noise_evidence: f64,

@@ -15,7 +15,7 @@ use tdpe::run_result::{
     RelativeBinningReport, RunResult, SamplerSettings, TemperingReport, WaveformReconstruction,
 };
 use tdpe_mcmc::ChainSummary;
-use tdpe_posterior::NotApplied;
+use tdpe_posterior::{NotApplied, SkyChoices};
 
 const TRIGGER: f64 = 1126259462.4;
 use tdpe_signal::PARAMETER_NAMES as NAMES;
@@ -245,8 +245,13 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         },
         not_applied: vec![NotApplied {
             option: "sky_ring_reflection",
-            reason: "it needs exactly two detectors at distinct, non-antipodal sites",
+            reason: "the detectors' sites are not in one plane",
         }],
+        sky_choices: SkyChoices {
+            reference_frame: "H1L1".into(),
+            time_reference: "H1".into(),
+            sky_reflection: None,
+        },
         tempering: None,
         relative_binning: RelativeBinningReport {
             target: 1e-7,
@@ -527,6 +532,9 @@ fn result_json_has_bilby_keys_and_round_trips() {
         "{}",
         meta["not_applied"]
     );
+    assert_eq!(meta["likelihood"]["reference_frame"], "H1L1");
+    assert_eq!(meta["likelihood"]["time_reference"], "H1");
+    assert!(meta["sky_reflection"].is_null());
     assert_eq!(doc["priors"]["__name__"], "BBHPriorDict");
     assert_eq!(doc["log_noise_evidence"], -4123.5);
     assert_eq!(meta["log_noise_evidence_normalised"], 799_597.25);
@@ -587,6 +595,10 @@ fn summary_reports_intervals_diagnostics_and_cost() {
          capped at 150/150 nodes",
         "stopped at its cap with errors 8.0e-8, 2.0e-7 on its design set, above the target 1e-7",
         "at 100 posterior draws: |Δ ln L| ≤ 3.2e-4 (median 4.1e-5)",
+        "zenith and azimuth about the H1–L1 baseline and the arrival time at H1 (bilby's \
+         reference_frame \"H1L1\", time_reference \"H1\"",
+        "No sky reflection.",
+        "Not applied: sampler.sky_ring_reflection (the detectors' sites are not in one plane).",
     ] {
         assert!(md.contains(needle), "summary.md lacks {needle:?}:\n{md}");
     }

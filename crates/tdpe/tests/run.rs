@@ -386,6 +386,54 @@ fn an_injection_on_the_prior_bounds_runs() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// H1, L1 and V1 (Virgo at its design curve, as a missing PSD): the sky frame of one pair
+/// and the reflection through the three sites' plane, recorded in result.json and summary.md;
+/// with K1 too the reflection does not apply, which is said, and the run still goes.
+#[test]
+fn networks_of_three_and_four_detectors_run() {
+    let dir = scratch("networks");
+    let default_detectors = r#"detectors = ["H1", "L1"]"#;
+    for (detectors, reflection) in [
+        (r#"detectors = ["H1", "L1", "V1"]"#, true),
+        (r#"detectors = ["H1", "L1", "V1", "K1"]"#, false),
+    ] {
+        let config = config_with(&dir, &[(default_detectors, detectors)]);
+        let outdir = dir.join("out");
+        let stderr = reduced_run(&outdir, "20", &[path_str(&config)]);
+        let result = result_json(&outdir);
+        let meta = &result["meta_data"];
+        let frame = meta["likelihood"]["reference_frame"].as_str().unwrap();
+        let time = meta["likelihood"]["time_reference"].as_str().unwrap();
+        assert!(
+            frame.len() == 4 && frame.starts_with(time),
+            "{frame} {time}"
+        );
+        let summary = std::fs::read_to_string(outdir.join("summary.md")).unwrap();
+        assert!(
+            summary.contains(&format!("reference_frame \"{frame}\"")),
+            "{summary}"
+        );
+        let refused = "warning: sampler.sky_ring_reflection does not apply: the detectors' \
+                       sites are not in one plane";
+        assert_eq!(stderr.contains(refused), !reflection, "{stderr}");
+        assert_eq!(meta["sky_reflection"].is_string(), reflection, "{meta}");
+        assert_eq!(
+            summary.contains("Sky reflection through the plane of the detectors' sites"),
+            reflection,
+            "{summary}"
+        );
+        assert_eq!(
+            result["meta_data"]["likelihood"]["interferometers"]
+                .as_object()
+                .unwrap()
+                .len(),
+            if reflection { 3 } else { 4 }
+        );
+        std::fs::remove_dir_all(&outdir).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn coordinates_the_prior_does_not_allow_are_reported() {
     let dir = scratch("not-applied");

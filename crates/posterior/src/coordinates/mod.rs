@@ -173,6 +173,14 @@ impl Coordinates {
         })
     }
 
+    /// The detector sky frame, if chosen.
+    pub fn detector_frame(&self) -> Option<&DetectorFrameSky> {
+        self.maps.iter().find_map(|m| match m {
+            CoordinateMap::DetectorFrame(map) => Some(map.as_ref()),
+            _ => None,
+        })
+    }
+
     /// s of θ: the maps' inverses in reverse order.
     pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
         self.maps

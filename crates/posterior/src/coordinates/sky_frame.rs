@@ -82,6 +82,8 @@ impl TimeWindow {
 pub struct DetectorFrameSky {
     frame: DetectorPairFrame,
     reference: Detector,
+    /// The second detector's name (the frame keeps only its position).
+    second: String,
     gmst: f64,
     /// The soft window of a bounded geocent_time prior; `None`: t_c = t₁ − τ₁.
     window: Option<TimeWindow>,
@@ -124,9 +126,15 @@ impl DetectorFrameSky {
         Ok(Self {
             frame: DetectorPairFrame::new(first, second, gmst)?,
             reference: first.clone(),
+            second: second.name.clone(),
             gmst,
             window: None,
         })
+    }
+
+    /// The names of the pair; the arrival time is the first's.
+    pub fn pair(&self) -> [&str; 2] {
+        [&self.reference.name, &self.second]
     }
 
     /// Largest |τ| of any detector (s): the reference time's range beyond the geocentre's.

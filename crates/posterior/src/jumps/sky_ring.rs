@@ -42,32 +42,65 @@ pub struct SkyRingReflection {
     /// Sidereal time of the antenna patterns and delays: the epoch's (the likelihood's move with
     /// t_c, which the jump need not follow: it is accepted by Metropolis–Hastings).
     gmst: f64,
+    /// Whether the plane holds the sites of every detector of the network, not only the pair's.
+    through_sites: bool,
 }
 
+/// Largest distance (m) of a site from the plane of reflection for the reflection to keep its
+/// arrival time: 1 m is 3 ns of delay, far below any timing error.
+const COPLANAR_SITES_M: f64 = 1.0;
+
 impl SkyRingReflection {
-    /// The reflection for `detectors` at sidereal time `gmst` through the plane that contains
-    /// their baseline and makes the angle `angle` (rad) with the plane through both detectors
-    /// and the geocentre (angle 0); `None` unless there are exactly two detectors at distinct,
-    /// non-antipodal sites.
-    pub fn new(detectors: &[Detector], gmst: f64, angle: f64) -> Option<Self> {
-        let [first, second] = detectors else {
-            return None;
-        };
-        let (p, q) = (first.location, second.location);
-        let unit = |v: [f64; 3]| {
-            let norm = v.iter().map(|c| c * c).sum::<f64>().sqrt();
-            (norm > 0.0).then(|| v.map(|c| c / norm))
-        };
+    /// The reflection for `pair` at sidereal time `gmst` through the plane that contains their
+    /// baseline and makes the angle `angle` (rad) with the plane through both detectors and the
+    /// geocentre (angle 0); `None` unless the pair's sites are distinct and not antipodal.
+    pub fn new(pair: [&Detector; 2], gmst: f64, angle: f64) -> Option<Self> {
+        let (p, q) = (pair[0].location, pair[1].location);
         // The geocentre's plane's normal, and the direction in it perpendicular to the baseline.
         let through_geocentre = unit(cross(p, q))?;
-        let baseline = unit([p[0] - q[0], p[1] - q[1], p[2] - q[2]])?;
+        let baseline = unit(difference(p, q))?;
         let across = cross(baseline, through_geocentre);
         let (sin, cos) = angle.sin_cos();
-        Some(Self {
-            detectors: [first.clone(), second.clone()],
-            normal: std::array::from_fn(|i| cos * through_geocentre[i] + sin * across[i]),
+        let normal = std::array::from_fn(|i| cos * through_geocentre[i] + sin * across[i]);
+        Some(Self::with_normal(pair, normal, gmst, false))
+    }
+
+    /// The reflection for `pair` through the plane of their sites and those of `others`, which
+    /// keeps the arrival time at every one of them (docs/sampling.md §4.2): the signals of the
+    /// pair are kept, the others' only in their timing. `None` unless the pair's sites are
+    /// distinct and not antipodal, and all the sites lie in one plane, not all on the
+    /// baseline's line (three detectors always do; four generally do not).
+    pub fn through_sites(pair: [&Detector; 2], others: &[Detector], gmst: f64) -> Option<Self> {
+        let (p, q) = (pair[0].location, pair[1].location);
+        unit(cross(p, q))?;
+        let baseline = difference(p, q);
+        let normal = others
+            .iter()
+            .find_map(|d| unit(cross(baseline, difference(d.location, p))))?;
+        let off_plane = |d: &Detector| dot(difference(d.location, p), normal).abs();
+        others
+            .iter()
+            .all(|d| off_plane(d) < COPLANAR_SITES_M)
+            .then(|| Self::with_normal(pair, normal, gmst, true))
+    }
+
+    fn with_normal(pair: [&Detector; 2], normal: [f64; 3], gmst: f64, through_sites: bool) -> Self {
+        Self {
+            detectors: pair.map(Detector::clone),
+            normal,
             gmst,
-        })
+            through_sites,
+        }
+    }
+
+    /// Whether the plane is that of every detector's site ([`Self::through_sites`]).
+    pub fn keeps_every_site(&self) -> bool {
+        self.through_sites
+    }
+
+    /// The names of the pair whose signals the reflection keeps.
+    pub fn pair(&self) -> [&str; 2] {
+        self.detectors.each_ref().map(|d| d.name.as_str())
     }
 
     /// The sky position reflected through the detectors' plane.
@@ -165,12 +198,27 @@ impl SkyRingReflection {
 }
 
 /// a × b.
-fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+pub(crate) fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
     [
         a[1] * b[2] - a[2] * b[1],
         a[2] * b[0] - a[0] * b[2],
         a[0] * b[1] - a[1] * b[0],
     ]
+}
+
+/// a − b.
+fn difference(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    std::array::from_fn(|i| a[i] - b[i])
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a.iter().zip(&b).map(|(x, y)| x * y).sum()
+}
+
+/// v normalised; `None` for v = 0.
+fn unit(v: [f64; 3]) -> Option<[f64; 3]> {
+    let norm = dot(v, v).sqrt();
+    (norm > 0.0).then(|| v.map(|c| c / norm))
 }
 
 /// (a, b) = ((1 + cos θ_jn)²/4, (1 − cos θ_jn)²/4): the weights of the two circular
@@ -199,11 +247,11 @@ pub(crate) fn sky_separation(a: &ParameterVector, b: &ParameterVector) -> f64 {
 mod tests {
     use super::*;
 
-    fn pair() -> Vec<Detector> {
-        vec![
-            Detector::from_name("H1").unwrap(),
-            Detector::from_name("L1").unwrap(),
-        ]
+    fn detectors(names: &[&str]) -> Vec<Detector> {
+        names
+            .iter()
+            .map(|n| Detector::from_name(n).unwrap())
+            .collect()
     }
 
     /// Both detectors see the same Q before and after, the delay between them is kept, and the
@@ -211,46 +259,91 @@ mod tests {
     #[test]
     fn image_keeps_both_detectors_signals_and_is_an_involution() {
         let gmst = 1.7;
+        let hl = detectors(&["H1", "L1"]);
         for angle in [0.0, 1.0, 2.5] {
-            image_keeps_the_signals(gmst, &SkyRingReflection::new(&pair(), gmst, angle).unwrap());
+            let ring = SkyRingReflection::new([&hl[0], &hl[1]], gmst, angle).unwrap();
+            image_keeps_the_signals(gmst, &ring, &hl, &hl);
         }
     }
 
-    fn image_keeps_the_signals(gmst: f64, ring: &SkyRingReflection) {
-        let signal = |theta: &ParameterVector, d: &Detector| {
-            let f = d.antenna_pattern(
-                theta[Parameter::Ra],
-                theta[Parameter::Dec],
-                theta[Parameter::Psi],
-                gmst,
-            );
-            let c = theta[Parameter::ThetaJn].cos();
-            let amplitude = Complex64::new(f.plus * (1.0 + c * c) / 2.0, f.cross * c);
-            let arrival = theta[Parameter::GeocentTime]
-                + d.time_delay_from_geocenter(theta[Parameter::Ra], theta[Parameter::Dec], gmst);
-            (
-                amplitude * Complex64::cis(-2.0 * theta[Parameter::Phase])
-                    / theta[Parameter::LuminosityDistance],
-                arrival,
-            )
-        };
-        for theta in [
-            [
-                30.0, 0.8, 0.3, -0.2, 1200.0, 2.6, 0.6, 1.3, 100.0, 1.95, -1.27,
-            ],
-            [30.0, 0.8, 0.3, -0.2, 500.0, 1.4, 2.9, 4.0, 100.0, 2.6, -0.3],
-            [30.0, 0.8, 0.3, -0.2, 800.0, 0.5, 0.1, 0.2, 100.0, 4.0, 0.7],
-        ] {
+    /// Through the plane of the H1, L1 and V1 sites: the pair's signals and all three arrival
+    /// times are kept, and it is an involution; V1's amplitude is not kept (what the
+    /// Metropolis–Hastings acceptance weighs). The L1–V1 pair too.
+    #[test]
+    fn through_three_sites_keeps_every_arrival_time() {
+        let gmst = 1.7;
+        let hlv = detectors(&["H1", "L1", "V1"]);
+        let ring = SkyRingReflection::through_sites([&hlv[0], &hlv[1]], &hlv[2..], gmst).unwrap();
+        assert_eq!(ring.pair(), ["H1", "L1"]);
+        image_keeps_the_signals(gmst, &ring, &hlv[..2], &hlv);
+        let (theta, image) = (THETAS[0], ring.image(&THETAS[0], true).unwrap().0);
+        let (q, q_image) = (
+            signal(gmst, &theta, &hlv[2]).0,
+            signal(gmst, &image, &hlv[2]).0,
+        );
+        assert!((q - q_image).norm() > 0.01 * q.norm(), "{q} vs {q_image}");
+        let others = [hlv[0].clone()];
+        let ring = SkyRingReflection::through_sites([&hlv[1], &hlv[2]], &others, gmst).unwrap();
+        image_keeps_the_signals(gmst, &ring, &hlv[1..], &hlv);
+    }
+
+    /// No plane holds the four sites of H1, L1, V1 and K1; a pair at one site has no ring.
+    #[test]
+    fn needs_the_sites_in_one_plane() {
+        let hlvk = detectors(&["H1", "L1", "V1", "K1"]);
+        assert!(SkyRingReflection::through_sites([&hlvk[0], &hlvk[1]], &hlvk[2..], 0.0).is_none());
+        assert!(SkyRingReflection::new([&hlvk[0], &hlvk[0]], 0.0, 0.0).is_none());
+        assert!(SkyRingReflection::through_sites([&hlvk[0], &hlvk[0]], &hlvk[2..3], 0.0).is_none());
+    }
+
+    const THETAS: [ParameterVector; 3] = [
+        [
+            30.0, 0.8, 0.3, -0.2, 1200.0, 2.6, 0.6, 1.3, 100.0, 1.95, -1.27,
+        ],
+        [30.0, 0.8, 0.3, -0.2, 500.0, 1.4, 2.9, 4.0, 100.0, 2.6, -0.3],
+        [30.0, 0.8, 0.3, -0.2, 800.0, 0.5, 0.1, 0.2, 100.0, 4.0, 0.7],
+    ];
+
+    /// The (2,2) projection factor Q over D and the arrival time in `d`.
+    fn signal(gmst: f64, theta: &ParameterVector, d: &Detector) -> (Complex64, f64) {
+        let f = d.antenna_pattern(
+            theta[Parameter::Ra],
+            theta[Parameter::Dec],
+            theta[Parameter::Psi],
+            gmst,
+        );
+        let c = theta[Parameter::ThetaJn].cos();
+        let amplitude = Complex64::new(f.plus * (1.0 + c * c) / 2.0, f.cross * c);
+        let arrival = theta[Parameter::GeocentTime]
+            + d.time_delay_from_geocenter(theta[Parameter::Ra], theta[Parameter::Dec], gmst);
+        (
+            amplitude * Complex64::cis(-2.0 * theta[Parameter::Phase])
+                / theta[Parameter::LuminosityDistance],
+            arrival,
+        )
+    }
+
+    /// `ring` moves the sky, keeps the signals of `kept` and the arrival times of `timed`, and
+    /// is its own inverse with opposite ln|det|.
+    fn image_keeps_the_signals(
+        gmst: f64,
+        ring: &SkyRingReflection,
+        kept: &[Detector],
+        timed: &[Detector],
+    ) {
+        for theta in THETAS {
             let (image, log_det) = ring.image(&theta, true).unwrap();
             assert!(
                 sky_separation(&image, &theta) > 0.05,
                 "the sky moves: {image:?}"
             );
-            for d in pair().iter() {
-                let (q, t) = signal(&theta, d);
-                let (q_image, t_image) = signal(&image, d);
+            for d in kept {
+                let (q, q_image) = (signal(gmst, &theta, d).0, signal(gmst, &image, d).0);
                 assert!((q - q_image).norm() < 1e-12 * q.norm(), "{q} vs {q_image}");
-                assert!((t - t_image).abs() < 1e-12, "{t} vs {t_image}");
+            }
+            for d in timed {
+                let (t, t_image) = (signal(gmst, &theta, d).1, signal(gmst, &image, d).1);
+                assert!((t - t_image).abs() < 1e-12, "{} {t} vs {t_image}", d.name);
             }
             let (back, log_det_back) = ring.image(&image, true).unwrap();
             for k in [
@@ -279,13 +372,5 @@ mod tests {
             assert!((log_det + log_det_back).abs() < 1e-9);
             assert!(log_det.abs() > 0.1, "a trivial determinant tests nothing");
         }
-    }
-
-    #[test]
-    fn needs_exactly_two_detectors() {
-        let mut three = pair();
-        three.push(Detector::from_name("V1").unwrap());
-        assert!(SkyRingReflection::new(&three, 0.0, 0.0).is_none());
-        assert!(SkyRingReflection::new(&three[..1], 0.0, 0.0).is_none());
     }
 }

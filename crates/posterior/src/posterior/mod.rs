@@ -20,6 +20,7 @@
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 
+mod network;
 mod options;
 #[cfg(test)]
 mod tests;
@@ -33,14 +34,16 @@ use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 pub use crate::affine::Affine;
 use crate::coordinates::{pull_back, Coordinates, Jacobian};
 use crate::distance_marginal::DistanceMarginal;
+use crate::jumps::sky_ring::SkyRingReflection;
 use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
 use crate::phase_marginal::{draw_phase_angle, log_phase_marginal};
 use crate::prior::{Distribution, PriorSet};
 use crate::transform::wrap;
 use crate::transform::Transform;
+pub use network::{Network, SkyChoices};
 pub use options::{
-    CoordinateOptions, IntrinsicCoordinates, Network, NotApplied, PhaseCoordinate, ReferenceFrame,
+    CoordinateOptions, IntrinsicCoordinates, NotApplied, PhaseCoordinate, ReferenceFrame,
 };
 use std::f64::consts::{PI, TAU};
 
@@ -246,6 +249,44 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// the posterior uses bilby's parameters there instead.
     pub fn not_applied(&self) -> &[NotApplied] {
         &self.not_applied
+    }
+
+    /// The detectors the sky frame and the sky reflection were built on.
+    pub fn sky_choices(&self) -> SkyChoices {
+        let (reference_frame, time_reference) = match self.maps.detector_frame() {
+            Some(frame) => {
+                let [first, second] = frame.pair();
+                (format!("{first}{second}"), first.to_string())
+            }
+            None => ("sky".to_string(), "geocent".to_string()),
+        };
+        let rings: Vec<&SkyRingReflection> = self
+            .jumps
+            .iter()
+            .filter_map(|j| match j {
+                Jump::SkyRing(ring) => Some(ring.as_ref()),
+                Jump::Inclination(_) => None,
+            })
+            .collect();
+        let sky_reflection = rings.first().map(|ring| {
+            let [first, second] = ring.pair();
+            if ring.keeps_every_site() {
+                format!(
+                    "through the plane of the detectors' sites, keeping the {first} and \
+                     {second} signals and every arrival time"
+                )
+            } else {
+                format!(
+                    "through {} planes about the {first}–{second} baseline",
+                    rings.len()
+                )
+            }
+        });
+        SkyChoices {
+            reference_frame,
+            time_reference,
+            sky_reflection,
+        }
     }
 
     /// Whether the likelihood is marginalised over luminosity_distance.

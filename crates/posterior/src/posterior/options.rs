@@ -3,10 +3,9 @@
 //! conditions and the order in which the requests are applied are in docs/sampling.md §7.
 
 use serde::{Deserialize, Serialize};
-use tdpe_detector::{greenwich_mean_sidereal_time, Detector};
 use tdpe_signal::{Parameter, SignalModel};
 
-use super::{Affine, BbhLikelihood, Posterior};
+use super::{Affine, BbhLikelihood, Network, Posterior};
 use crate::coordinates::circular_phases::CircularPhases;
 use crate::coordinates::constrained_chirp_mass::ConstrainedChirpMass;
 use crate::coordinates::effective_spin::EffectiveSpin;
@@ -20,16 +19,17 @@ use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
 use crate::prior::{Distribution, Prior, PriorSet};
 use crate::transform::{spans_period, Transform};
-use crate::PosteriorError;
 
 /// The coordinates in which the sampler moves over the sky and time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum ReferenceFrame {
-    /// Zenith and azimuth about the baseline of the first two detectors, and the arrival time
-    /// at the first (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`); the results
-    /// are still reported as ra, dec and geocent_time. Needs two detectors.
+    /// Zenith and azimuth about the baseline of a detector pair, and the arrival time at its
+    /// first (bilby's `reference_frame = "H1L1"`, `time_reference = "H1"`): of more than two
+    /// detectors the pair with the narrowest sky ring at the fiducial point (the record's
+    /// `reference_frame` names it); the results are still reported as ra, dec and
+    /// geocent_time. Needs two detectors.
     Detectors,
     /// ra, dec and geocent_time themselves.
     Sky,
@@ -87,7 +87,8 @@ pub struct CoordinateOptions {
     pub circular_phases: bool,
     /// The face-on/face-off jump after every transition.
     pub inclination_mirror: bool,
-    /// The jump between the ends of the two-detector sky ring after every transition.
+    /// The jump between the ends of the sky ring after every transition (two detectors), or
+    /// through the plane of the three detectors' sites.
     pub sky_ring_reflection: bool,
     /// The orbit move through whole-sample time shifts (and quarter turns of the phase) after
     /// every transition, where the likelihood follows such shifts.
@@ -118,41 +119,6 @@ pub struct NotApplied {
     pub option: &'static str,
     /// Why it does not apply.
     pub reason: &'static str,
-}
-
-/// What the coordinate maps and jumps need to know of the detector network: the signal model
-/// (its detectors, epoch and waveform) and each detector's sensitivity σ² to the fiducial
-/// signal (⟨h|h⟩ per unit |Q|² of its projection factor, any common scale), which weights the
-/// inclination mirror.
-#[derive(Debug, Clone)]
-pub struct Network {
-    pub(super) model: SignalModel,
-    pub(super) sensitivities: Vec<f64>,
-    /// Sidereal time of the epoch: the antenna patterns' and delays'.
-    pub(super) gmst: f64,
-}
-
-impl Network {
-    /// The network of `model` with one sensitivity per detector.
-    pub fn new(model: SignalModel, sensitivities: Vec<f64>) -> Result<Self, PosteriorError> {
-        if sensitivities.len() != model.detectors().len() {
-            return Err(PosteriorError::Invalid(format!(
-                "{} detector sensitivities for {} detectors",
-                sensitivities.len(),
-                model.detectors().len()
-            )));
-        }
-        let gmst = greenwich_mean_sidereal_time(model.epoch())?;
-        Ok(Self {
-            model,
-            sensitivities,
-            gmst,
-        })
-    }
-
-    fn detectors(&self) -> &[Detector] {
-        self.model.detectors()
-    }
 }
 
 /// The planes through the detector baseline that the sky-ring reflections reflect through, at
@@ -373,11 +339,13 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// Samples (geocent_time, ra, dec) as (arrival time at the first detector, zenith, azimuth)
-    /// in the frame of the network's first two detectors.
+    /// in the frame of a detector pair: the network's two, or of more the pair with the
+    /// narrowest sky ring ([`Network::frame_pair`]).
     pub(super) fn use_detector_frame(&mut self, network: &Network) -> Refusal {
-        let [first, second, ..] = network.detectors() else {
-            return Err("it needs two detectors");
-        };
+        let [first, second] = network
+            .frame_pair()
+            .ok_or("it needs two detectors at distinct sites")?
+            .map(|k| &network.detectors()[k]);
         let (Some(t), Some(ra), Some(dec)) = (
             self.coordinate_of(Parameter::GeocentTime),
             self.coordinate_of(Parameter::Ra),
@@ -393,7 +361,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             return Err("ra's prior is periodic but not over [0, 2π)");
         }
         let mut sky = DetectorFrameSky::new(first, second, network.gmst)
-            .map_err(|_| "the first two detectors are at the same site")?;
+            .map_err(|_| "the pair's detectors are at the same site")?;
         let [time, zenith, azimuth] = sky.transforms(self.coordinates[t].transform);
         self.coordinates[t].transform = time;
         self.coordinates[ra].transform = zenith;
@@ -470,7 +438,10 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// Offers the sampler the jump between the ends of the sky ring (see
-    /// [`SkyRingReflection`]) after every transition, after the inclination mirror. It needs
+    /// [`SkyRingReflection`]) after every transition, after the inclination mirror: for two
+    /// detectors through [`SKY_RING_PLANES`] planes about their baseline; for more, through the
+    /// plane of their sites if there is one (three detectors), keeping the signals of the two
+    /// loudest ([`Network::loudest_pair`]) and every arrival time. It needs
     /// the circular phases or the phase marginalised with psi over a quarter turn: the map is
     /// an involution only up to the (φ, ψ) → (φ + π/2, ψ + π/2) symmetry, which φ ± ψ mod π do
     /// not see, nor ψ mod π/2.
@@ -487,10 +458,27 @@ impl<L: BbhLikelihood> Posterior<L> {
         if self.maps.circular_phases().is_none() && !self.psi_quarter_turn {
             return Err("it needs the circular phases or the marginalised phase");
         }
-        for plane in 0..SKY_RING_PLANES {
-            let angle = std::f64::consts::PI * plane as f64 / SKY_RING_PLANES as f64;
-            let ring = SkyRingReflection::new(network.detectors(), network.gmst, angle)
-                .ok_or("it needs exactly two detectors at distinct, non-antipodal sites")?;
+        let [i, j] = network
+            .loudest_pair()
+            .ok_or("it needs two detectors at distinct, non-antipodal sites")?;
+        let detectors = network.detectors();
+        let pair = [&detectors[i], &detectors[j]];
+        let others: Vec<_> = (0..detectors.len())
+            .filter(|&k| k != i && k != j)
+            .map(|k| detectors[k].clone())
+            .collect();
+        if others.is_empty() {
+            for plane in 0..SKY_RING_PLANES {
+                let angle = std::f64::consts::PI * plane as f64 / SKY_RING_PLANES as f64;
+                let ring = SkyRingReflection::new(pair, network.gmst, angle)
+                    .ok_or("it needs two detectors at distinct, non-antipodal sites")?;
+                self.jumps.push(Jump::SkyRing(Box::new(ring)));
+            }
+        } else {
+            let ring = SkyRingReflection::through_sites(pair, &others, network.gmst).ok_or(
+                "the detectors' sites are not in one plane, which a reflection that keeps every \
+                 arrival time needs (two or three detectors)",
+            )?;
             self.jumps.push(Jump::SkyRing(Box::new(ring)));
         }
         Ok(())

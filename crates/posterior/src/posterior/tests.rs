@@ -127,6 +127,35 @@ fn options_report_what_does_not_apply() {
     );
     assert_eq!(refused(&post), ["reference_frame", "sky_ring_reflection"]);
     assert_eq!(Space::mirror_count(&post), 1);
+    // Three detectors: the frame of the longest baseline (equal SNRs), one reflection through
+    // the plane of the three sites; with K1 too, the sites are in no plane.
+    let hlv = network(&["H1", "L1", "V1"]);
+    let post = Posterior::new(priors(GW150914_LIKE_PRIOR), mock(), &options, &hlv);
+    assert_eq!(post.not_applied(), &[]);
+    assert_eq!(Space::mirror_count(&post), 2);
+    assert_gradient_matches(&post, &post.to_x(&THETA));
+    let choices = post.sky_choices();
+    assert_eq!(
+        (
+            choices.reference_frame.as_str(),
+            choices.time_reference.as_str()
+        ),
+        ("H1V1", "H1")
+    );
+    assert!(choices
+        .sky_reflection
+        .unwrap()
+        .contains("H1 and L1 signals"));
+    let hlvk = network(&["H1", "L1", "V1", "K1"]);
+    let post = Posterior::new(priors(GW150914_LIKE_PRIOR), mock(), &options, &hlvk);
+    assert_eq!(refused(&post), ["sky_ring_reflection"]);
+    assert_eq!(Space::mirror_count(&post), 1);
+    assert_eq!(post.sky_choices().sky_reflection, None);
+    let h1l1_choices = Posterior::new(priors(GW150914_LIKE_PRIOR), mock(), &options, &h1l1);
+    assert_eq!(
+        h1l1_choices.sky_choices().sky_reflection.as_deref(),
+        Some("through 3 planes about the H1–L1 baseline")
+    );
     // A fixed spin: no effective spin (the symmetric mass ratio still applies).
     let chi_2 = "chi_2 = Uniform(name='chi_2', minimum=-0.99, maximum=0.99)";
     assert!(
@@ -615,6 +644,21 @@ fn sky_ring_reflection_in_sampler_coordinates() {
             });
         }
     }
+    // Three detectors, in their sky frame: the one reflection through their sites' plane.
+    let hlv = network(&["H1", "L1", "V1"]);
+    let mut post = posterior(GW150914_LIKE_PRIOR);
+    post.use_symmetric_mass_ratio().unwrap();
+    post.use_effective_spin().unwrap();
+    post.use_detector_frame(&hlv).unwrap();
+    post.use_circular_phases().unwrap();
+    let center = post.to_y(&THETA);
+    let scales = vec![0.2; center.len()];
+    post.standardize(Affine::diagonal(center, &scales));
+    post.use_sky_ring_reflection(&hlv).unwrap();
+    assert_eq!(Space::mirror_count(&post), 1);
+    assert_mirror_is_an_involution_with_its_determinant(&post, 0, |theta, image| {
+        sky_separation(theta, image) > 0.05
+    });
 }
 
 /// Jump `which` of `post` near [`THETA`] satisfies `moved(θ, θ')`, maps its image back, and
@@ -680,7 +724,7 @@ fn network(names: &[&str]) -> Network {
     let model = SignalModel::new(detectors, epoch, 20.0, 1.0 / 2048.0).unwrap();
     Network {
         gmst: 0.8,
-        ..Network::new(model, vec![1.0; names.len()]).unwrap()
+        ..Network::new(model, vec![1.0; names.len()], vec![1.0; names.len()]).unwrap()
     }
 }
 

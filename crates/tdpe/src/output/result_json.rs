@@ -246,7 +246,16 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ("duration", Json::Float(result.duration)),
         ("start_time", Json::Float(result.start_time)),
         ("trigger_time", Json::Float(result.trigger_time)),
-        ("time_reference", Json::str("geocent")),
+        // bilby's record of the sampled sky and time coordinates; the posterior holds ra, dec
+        // and geocent_time whatever they were.
+        (
+            "time_reference",
+            Json::str(&result.sky_choices.time_reference),
+        ),
+        (
+            "reference_frame",
+            Json::str(&result.sky_choices.reference_frame),
+        ),
         // What bilby's `CBCResult` rebuilds a waveform generator from: bilby's own
         // frequency-domain model of the same approximant (LAL's conditioning of IMRPhenomT).
         (
@@ -319,6 +328,14 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
             Json::Float(result.log_noise_evidence_normalised),
         ),
         ("not_applied", not_applied(result)),
+        (
+            "sky_reflection",
+            result
+                .sky_choices
+                .sky_reflection
+                .as_deref()
+                .map_or(Json::Null, Json::str),
+        ),
         ("chains", chains),
         (
             "tempering",

@@ -96,6 +96,7 @@ fn header(out: &mut String, result: &RunResult) {
              afterwards from its conditional posterior.\n\n",
         );
     }
+    sampling_choices(out, result);
     if result.interrupted {
         out.push_str("**Interrupted:** the run was stopped early; the posterior holds the draws made so far.\n\n");
     }
@@ -134,6 +135,41 @@ fn header(out: &mut String, result: &RunResult) {
             "**Warning: few effective samples** (bulk ESS < {ESS_THRESHOLD}) for: {}.\n",
             low_ess.join(", ")
         );
+    }
+}
+
+/// The sky and time coordinates and the sky reflection the sampler used, and every requested
+/// coordinate or jump that did not apply, with why.
+fn sampling_choices(out: &mut String, result: &RunResult) {
+    let sky = &result.sky_choices;
+    let detectors = result.detectors.len();
+    if sky.reference_frame == "sky" {
+        let _ = write!(
+            out,
+            "Sky and time sampled as ra, dec and geocent_time ({detectors} detectors). "
+        );
+    } else {
+        let first = &sky.time_reference;
+        let second = sky
+            .reference_frame
+            .strip_prefix(first.as_str())
+            .unwrap_or("?");
+        let _ = write!(
+            out,
+            "Sky and time sampled as zenith and azimuth about the {first}–{second} baseline and \
+             the arrival time at {first} (bilby's reference_frame \"{}\", time_reference \
+             \"{first}\"; of {detectors} detectors). ",
+            sky.reference_frame
+        );
+    }
+    match &sky.sky_reflection {
+        Some(how) => {
+            let _ = writeln!(out, "Sky reflection {how}.\n");
+        }
+        None => out.push_str("No sky reflection.\n\n"),
+    }
+    for n in &result.not_applied {
+        let _ = writeln!(out, "Not applied: sampler.{} ({}).\n", n.option, n.reason);
     }
 }
 

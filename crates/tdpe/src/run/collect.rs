@@ -266,6 +266,7 @@ pub fn collect(
             phase_marginalization: posterior.marginalizes_phase(),
         },
         not_applied: posterior.not_applied().to_vec(),
+        sky_choices: posterior.sky_choices(),
         tempering: info.tempering,
         relative_binning,
         log_noise_evidence: problem
