@@ -138,6 +138,12 @@ impl PerDetector {
                     detectors.join(", ")
                 );
             }
+            if let Some(v) = table
+                .get(WAVEFORM_KEY)
+                .filter(|v| !(v.is_finite() && **v > 0.0))
+            {
+                bail!("{key}.{WAVEFORM_KEY} = {v} Hz must be finite and > 0");
+            }
         }
         detectors
             .iter()
@@ -790,6 +796,8 @@ mod tests {
             e.contains("maximum_frequency.L1 = 10 Hz must lie above"),
             "{e}"
         );
+        let e = with("minimum_frequency = { H1 = 20.0, L1 = 20.0, waveform = -1.0 }").unwrap_err();
+        assert!(e.contains("minimum_frequency.waveform = -1 Hz"), "{e}");
         let e = with("minimum_frequency = { H1 = 'x', L1 = 20.0 }").unwrap_err();
         assert!(e.contains("minimum_frequency"), "{e}");
     }
