@@ -277,7 +277,7 @@ impl<L: BbhLikelihood> Posterior<L> {
                 )
             } else {
                 format!(
-                    "through {} planes about the {first}–{second} baseline",
+                    "through {} planes about the {first}-{second} baseline",
                     rings.len()
                 )
             }

@@ -154,7 +154,7 @@ fn options_report_what_does_not_apply() {
     let h1l1_choices = Posterior::new(priors(GW150914_LIKE_PRIOR), mock(), &options, &h1l1);
     assert_eq!(
         h1l1_choices.sky_choices().sky_reflection.as_deref(),
-        Some("through 3 planes about the H1–L1 baseline")
+        Some("through 3 planes about the H1-L1 baseline")
     );
     // A fixed spin: no effective spin (the symmetric mass ratio still applies).
     let chi_2 = "chi_2 = Uniform(name='chi_2', minimum=-0.99, maximum=0.99)";
