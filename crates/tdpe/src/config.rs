@@ -553,10 +553,9 @@ impl Config {
             .collect()
     }
 
-    /// The minimum and maximum frequency the waveform arguments record (bilby_pipe's
-    /// `waveform` entry, else the widest of the detectors' bands).
-    pub fn waveform_band(&self) -> anyhow::Result<(f64, f64)> {
-        let bands = self.bands()?;
+    /// The minimum and maximum frequency the waveform arguments record from the detectors'
+    /// `bands` (of [`Self::bands`]): bilby_pipe's `waveform` entry, else the widest band.
+    pub fn waveform_band(&self, bands: &[AnalysisBand]) -> (f64, f64) {
         let nyquist = self.sampling_frequency / 2.0;
         let lows: Vec<f64> = bands.iter().map(|b| b.f_low).collect();
         let highs: Vec<f64> = bands.iter().map(|b| b.upper_edge(nyquist)).collect();
@@ -564,7 +563,7 @@ impl Config {
             Some(f) => f.waveform_value(&highs, false),
             None => nyquist,
         };
-        Ok((self.minimum_frequency.waveform_value(&lows, true), high))
+        (self.minimum_frequency.waveform_value(&lows, true), high)
     }
 
     /// Checks ranges and consistency; messages name the key and the allowed range.
@@ -780,9 +779,9 @@ mod tests {
         let bands = c.bands().unwrap();
         assert_eq!((bands[0].f_low, bands[0].f_high), (20.0, Some(800.0)));
         assert_eq!((bands[1].f_low, bands[1].f_high), (30.0, Some(1024.0)));
-        assert_eq!(c.waveform_band().unwrap(), (15.0, 1024.0));
+        assert_eq!(c.waveform_band(&bands), (15.0, 1024.0));
         let c = with("minimum_frequency = { H1 = 20.0, L1 = 30.0 }").unwrap();
-        assert_eq!(c.waveform_band().unwrap(), (20.0, 1024.0));
+        assert_eq!(c.waveform_band(&c.bands().unwrap()), (20.0, 1024.0));
 
         let e = with("minimum_frequency = { H1 = 20.0 }").unwrap_err();
         assert!(e.contains("minimum_frequency has no value for L1"), "{e}");

@@ -217,7 +217,7 @@ pub fn collect(
         .sum();
     let grid = &problem.grid;
     let detectors = detector_info(problem, &info.fiducial_theta, &info.node_counts)?;
-    let (minimum_frequency, maximum_frequency) = config.waveform_band()?;
+    let (minimum_frequency, maximum_frequency) = config.waveform_band(&problem.bands);
     let (reconstruction, spectra) = reconstruction(problem, &draws.reported, config.sampler.seed)?;
     Ok(RunResult {
         label: config.label.clone(),
