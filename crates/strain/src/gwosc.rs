@@ -117,12 +117,7 @@ impl GwoscFile {
             let mask_name = format!("{group}/{mask}");
             let names_name = format!("{group}/{names}");
             let mask_set = dataset(&mask_name)?;
-            let values: Vec<i64> = mask_set
-                .read_array::<i64>()
-                .map_err(|e| layout(&mask_name, &e))?
-                .iter()
-                .copied()
-                .collect();
+            let values = read_integers(&mask_set).map_err(|e| layout(&mask_name, &e))?;
             let names = dataset(&names_name)?
                 .read_strings()
                 .map_err(|e| layout(&names_name, &e))?
@@ -210,16 +205,24 @@ fn scalar_f64(attribute: &Attribute) -> Result<f64, hdf5_reader::error::Error> {
         .or_else(|_| attribute.read_scalar::<i64>().map(|v| v as f64))
 }
 
+/// An integer dataset as i64, whether stored with 32 bits (as GWOSC's masks are) or 64.
+fn read_integers(dataset: &Dataset) -> Result<Vec<i64>, hdf5_reader::error::Error> {
+    match dataset.read_array::<i64>() {
+        Ok(a) => Ok(a.iter().copied().collect()),
+        Err(_) => Ok(dataset
+            .read_array::<i32>()?
+            .iter()
+            .map(|&v| i64::from(v))
+            .collect()),
+    }
+}
+
 /// A numeric scalar dataset (`meta/GPSstart`, `meta/Duration`) as f64.
 fn read_scalar_dataset(dataset: &Dataset) -> Result<f64, hdf5_reader::error::Error> {
     let as_float = dataset.read_array::<f64>();
     let values: Vec<f64> = match as_float {
         Ok(a) => a.iter().copied().collect(),
-        Err(_) => dataset
-            .read_array::<i64>()?
-            .iter()
-            .map(|&v| v as f64)
-            .collect(),
+        Err(_) => read_integers(dataset)?.iter().map(|&v| v as f64).collect(),
     };
     match values[..] {
         [v] => Ok(v),

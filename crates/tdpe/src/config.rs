@@ -51,7 +51,9 @@ pub struct Config {
     /// PSD per detector: a built-in curve name (aLIGOZeroDetHighPower,
     /// aLIGODesignSensitivityT1800044, AdVDesignSensitivityP1200087,
     /// KAGRADesignSensitivityT1600593) or a two-column file (frequency in Hz, value). With an
-    /// injection, missing detectors use their design curve; strain files need every one.
+    /// injection, missing detectors use their design curve; text strain files need every one;
+    /// GWOSC files without one have it estimated from their off-source data
+    /// (`[psd_estimation]`).
     pub psd: BTreeMap<String, String>,
     /// What the second column of PSD files holds: `psd` (1/Hz) or `asd` (1/√Hz).
     pub psd_column: PsdColumnName,
@@ -59,6 +61,8 @@ pub struct Config {
     pub injection: Option<Injection>,
     /// Strain files (exclusive with `injection`).
     pub strain: Option<StrainFiles>,
+    /// How PSDs are estimated from GWOSC files' off-source data (bilby_pipe's options).
+    pub psd_estimation: Option<PsdEstimation>,
     /// Memory (GB) a run may use; its estimate is checked before any work. 0: 80 % of the
     /// machine's physical memory.
     pub max_memory_gb: f64,
@@ -91,6 +95,7 @@ impl Default for Config {
             psd_column: PsdColumnName::Psd,
             injection: None,
             strain: None,
+            psd_estimation: None,
             max_memory_gb: 0.0,
             sampler: SamplerSection::default(),
             likelihood: LikelihoodSection::default(),
@@ -239,10 +244,79 @@ fn default_noise_seed() -> u64 {
 pub struct StrainFiles {
     /// `time-series`: two columns (GPS time in s, strain) at the analysis sampling frequency
     /// covering the segment; `frequency-series`: three columns (frequency in Hz, Re, Im) of
-    /// bilby's frequency-domain strain (real FFT / f_s, df = 1/duration), inverse-transformed.
+    /// bilby's frequency-domain strain (real FFT / f_s, df = 1/duration), inverse-transformed;
+    /// `gwosc-hdf5`: GWOSC strain files, from which the analysis segment is cut as bilby_pipe
+    /// cuts it (docs/strain_data.md).
     pub format: StrainFormat,
     /// File per detector.
     pub files: BTreeMap<String, String>,
+    /// GWOSC files: the data-quality flags (`quality/simple/DQShortnames`) that must be set
+    /// over the analysis segment and the PSD data (default `["DATA", "CBC_CAT1"]`: data
+    /// present and free of category-1 vetoes).
+    pub data_quality_flags: Option<Vec<String>>,
+}
+
+impl StrainFiles {
+    /// The data-quality flags required of GWOSC files.
+    pub fn required_flags(&self) -> Vec<String> {
+        self.data_quality_flags.clone().unwrap_or_else(|| {
+            tdpe_strain::data_quality::DEFAULT_REQUIRED_FLAGS
+                .map(String::from)
+                .to_vec()
+        })
+    }
+}
+
+/// bilby_pipe's PSD options for a PSD estimated from off-source data (its names and defaults):
+/// a median Welch average over `min(psd_length × duration, psd_maximum_duration)` s of data
+/// starting `psd_start_time` s from the analysis segment's start (default: just before it), in
+/// segments of `duration` s overlapping by `psd_fractional_overlap`, each under a Tukey window
+/// with `tukey_roll_off` s of roll-off.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PsdEstimation {
+    /// PSD data length in segment durations.
+    pub psd_length: u32,
+    /// Overlap of the Welch segments (fraction of their length).
+    pub psd_fractional_overlap: f64,
+    /// Cap on the PSD data's length in s.
+    pub psd_maximum_duration: f64,
+    /// Start of the PSD data relative to the analysis segment's start in s (absent: minus the
+    /// PSD data's length).
+    pub psd_start_time: Option<f64>,
+    /// Roll-off of the Tukey window in s.
+    pub tukey_roll_off: f64,
+}
+
+impl Default for PsdEstimation {
+    fn default() -> Self {
+        Self::from(tdpe_strain::PsdSettings::default())
+    }
+}
+
+impl From<tdpe_strain::PsdSettings> for PsdEstimation {
+    fn from(s: tdpe_strain::PsdSettings) -> Self {
+        Self {
+            psd_length: s.psd_length,
+            psd_fractional_overlap: s.psd_fractional_overlap,
+            psd_maximum_duration: s.psd_maximum_duration,
+            psd_start_time: s.psd_start_time,
+            tukey_roll_off: s.tukey_roll_off,
+        }
+    }
+}
+
+impl PsdEstimation {
+    /// As the strain crate's settings.
+    pub fn settings(&self) -> tdpe_strain::PsdSettings {
+        tdpe_strain::PsdSettings {
+            psd_length: self.psd_length,
+            psd_fractional_overlap: self.psd_fractional_overlap,
+            psd_maximum_duration: self.psd_maximum_duration,
+            psd_start_time: self.psd_start_time,
+            tukey_roll_off: self.tukey_roll_off,
+        }
+    }
 }
 
 /// Layout of strain files.
@@ -253,6 +327,8 @@ pub enum StrainFormat {
     TimeSeries,
     /// `f Re Im` per line.
     FrequencySeries,
+    /// GWOSC's HDF5 layout (`strain/Strain`, `meta/`, `quality/`).
+    GwoscHdf5,
 }
 
 /// The MCMC kernels.
@@ -609,12 +685,26 @@ impl Config {
             (Some(_), Some(_)) => bail!("give either [injection] or [strain], not both"),
             (None, None) => bail!("no data: give an [injection] or a [strain] table"),
             (None, Some(s)) => {
+                let gwosc = s.format == StrainFormat::GwoscHdf5;
+                if !gwosc && s.data_quality_flags.is_some() {
+                    bail!("strain.data_quality_flags apply to format = \"gwosc-hdf5\" only");
+                }
+                if !gwosc && self.psd_estimation.is_some() {
+                    bail!(
+                        "[psd_estimation] applies to format = \"gwosc-hdf5\" only: text strain \
+                         files carry no off-source data"
+                    );
+                }
+                if let Some(estimation) = &self.psd_estimation {
+                    estimation.settings().validate(self.duration)?;
+                }
                 for det in &self.detectors {
                     if !s.files.contains_key(det) {
                         bail!("strain.files has no file for detector {det}");
                     }
                     // Real data have their own noise: a design curve would be silently wrong.
-                    if !self.psd.contains_key(det) {
+                    // GWOSC files hold the off-source data to estimate it from.
+                    if !gwosc && !self.psd.contains_key(det) {
                         bail!(
                             "strain files are given but no PSD for {det}: set psd.{det} to the \
                              PSD file of that data (or name a built-in curve, e.g. \
@@ -631,7 +721,11 @@ impl Config {
                     }
                 }
             }
-            (Some(_), None) => {}
+            (Some(_), None) => {
+                if self.psd_estimation.is_some() {
+                    bail!("[psd_estimation] applies to GWOSC strain files, not to an injection");
+                }
+            }
         }
         let s = &self.sampler;
         if s.num_chains == 0 || s.num_draws == 0 {
@@ -832,6 +926,7 @@ mod tests {
                     .iter()
                     .map(|d| (d.clone(), format!("{d}.txt")))
                     .collect(),
+                data_quality_flags: None,
             });
             c.psd.clear();
         });

@@ -6,6 +6,7 @@
 pub mod commands;
 pub mod config;
 pub mod data;
+pub mod gwosc_data;
 pub mod memory;
 pub mod output;
 pub mod problem;

@@ -13,6 +13,7 @@ use tdpe_signal::{chirp_mass_and_ratio, component_masses, BbhParameters, Paramet
 
 use crate::config::{Config, PsdColumnName, StrainFormat};
 use crate::data::{detector_seed, read_frequency_series, read_time_series, simulate_noise};
+use crate::gwosc_data;
 
 /// Everything set up before sampling.
 pub struct Problem {
@@ -26,10 +27,15 @@ pub struct Problem {
     pub bands: Vec<AnalysisBand>,
     /// One PSD per detector.
     pub psds: Vec<Psd>,
+    /// Per detector: whether its PSD was estimated from the GWOSC file's off-source data
+    /// (and is to be written beside the results).
+    pub estimated_psd: Vec<bool>,
     /// The exact likelihood of the data with the priors.
     pub analysis: Analysis,
     /// The injected parameters, if the data are an injection.
     pub injection: Option<BbhParameters>,
+    /// Where each detector's data came from, for the summary (GWOSC files; empty otherwise).
+    pub data_sources: Vec<String>,
 }
 
 impl Problem {
@@ -39,18 +45,37 @@ impl Problem {
         let detectors = Detector::network(&config.detectors).context("detectors")?;
         let epoch = GpsTime::from_f64(config.trigger_time).context("trigger_time")?;
         let fs = config.sampling_frequency;
-        let grid = SampleGrid::new(
-            config.post_trigger_duration - config.duration,
-            fs,
-            config.duration,
-        )?;
+        // GWOSC files are read first: their grid fixes the segment's start, and they hold the
+        // off-source data of PSDs the config does not give.
+        let gwosc = match &config.strain {
+            Some(strain) if strain.format == StrainFormat::GwoscHdf5 => {
+                Some(gwosc_data::read(&config, strain)?)
+            }
+            _ => None,
+        };
+        let grid_start = gwosc
+            .as_ref()
+            .map_or(config.post_trigger_duration - config.duration, |g| {
+                g.start - config.trigger_time
+            });
+        let (mut gwosc_samples, mut estimated_psds, data_sources) = gwosc
+            .map(gwosc_data::GwoscData::into_parts)
+            .unwrap_or_default();
+        let estimated_psd = (0..config.detectors.len())
+            .map(|k| matches!(estimated_psds.get(k), Some(Some(_))))
+            .collect();
+        let grid = SampleGrid::new(grid_start, fs, config.duration)?;
         let bands = config.bands()?;
         let psds = config
             .detectors
             .iter()
             .zip(&bands)
-            .map(|(d, band)| {
-                let psd = load_psd(&config, d).with_context(|| format!("PSD of {d}"))?;
+            .enumerate()
+            .map(|(k, (d, band))| {
+                let psd = match estimated_psds.get_mut(k).and_then(Option::take) {
+                    Some(psd) => psd,
+                    None => load_psd(&config, d).with_context(|| format!("PSD of {d}"))?,
+                };
                 band.check_psd(&psd, fs / 2.0)
                     .with_context(|| format!("PSD of {d}"))?;
                 let band_top = band.upper_edge(fs / 2.0);
@@ -101,11 +126,16 @@ impl Problem {
                 config
                     .detectors
                     .iter()
-                    .map(|d| {
+                    .enumerate()
+                    .map(|(k, d)| {
                         let path = config.resolve(&strain.files[d]);
                         match strain.format {
                             StrainFormat::TimeSeries => read_time_series(&path, &grid, start_gps),
                             StrainFormat::FrequencySeries => read_frequency_series(&path, &grid),
+                            StrainFormat::GwoscHdf5 => gwosc_samples
+                                .get_mut(k)
+                                .map(std::mem::take)
+                                .with_context(|| format!("no GWOSC data read for {d}")),
                         }
                     })
                     .collect::<anyhow::Result<_>>()?
@@ -128,8 +158,10 @@ impl Problem {
             grid,
             bands,
             psds,
+            estimated_psd,
             analysis,
             injection,
+            data_sources,
         })
     }
 

@@ -288,6 +288,9 @@ pub struct RunResult {
     pub log_noise_evidence_normalised: f64,
     /// Per-detector information, in network order.
     pub detectors: Vec<DetectorInfo>,
+    /// Where each detector's data came from, when read from GWOSC files: the file, its rate
+    /// and decimation, the file sample the segment starts on, the PSD's data (else empty).
+    pub data_sources: Vec<String>,
     /// GPS trigger time in s (the time origin of `WaveformReconstruction::times`).
     pub trigger_time: f64,
     /// GPS time of the first data sample in s.

@@ -267,6 +267,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         },
         log_noise_evidence: -4123.5,
         log_noise_evidence_normalised: 799_597.25,
+        data_sources: Vec::new(),
         detectors: vec![
             DetectorInfo {
                 name: "H1".into(),

@@ -336,6 +336,10 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
                 .as_deref()
                 .map_or(Json::Null, Json::str),
         ),
+        (
+            "data_sources",
+            Json::Array(result.data_sources.iter().map(|s| Json::str(s)).collect()),
+        ),
         ("chains", chains),
         (
             "tempering",

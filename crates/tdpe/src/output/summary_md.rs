@@ -57,6 +57,13 @@ fn header(out: &mut String, result: &RunResult) {
         result.reference_frequency,
         result.trigger_time,
     );
+    if !result.data_sources.is_empty() {
+        out.push_str("Data from GWOSC files:\n\n");
+        for source in &result.data_sources {
+            let _ = writeln!(out, "- {source}");
+        }
+        out.push('\n');
+    }
     if let Some(max_draws) = s
         .max_draws
         .filter(|_| result.draws_per_chain() > s.num_draws)

@@ -275,6 +275,7 @@ pub fn collect(
             .unnormalised_noise_log_likelihood(),
         log_noise_evidence_normalised: problem.exact().likelihood().noise_log_likelihood(),
         detectors,
+        data_sources: problem.data_sources.clone(),
         trigger_time: config.trigger_time,
         start_time: absolute_time(epoch, grid.start),
         duration: config.duration,

@@ -47,6 +47,7 @@ pub struct Interrupted(pub String);
 /// Runs the analysis of `config` and returns its result.
 pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunResult> {
     let problem = Problem::set_up(config)?;
+    write_estimated_psds(&problem, &control.outdir)?;
     let config = &problem.config;
     let (fiducial, rb, pilot) =
         relative_binning_at_fiducial(&problem, control.progress, control.stop)?;
@@ -123,6 +124,27 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
             started: control.started,
         },
     )
+}
+
+/// Writes each PSD estimated from off-source data to `outdir/<detector>_psd.txt` before any
+/// sampling, so that an interrupted run keeps it too.
+fn write_estimated_psds(problem: &Problem, outdir: &std::path::Path) -> anyhow::Result<()> {
+    for ((name, psd), _) in problem
+        .config
+        .detectors
+        .iter()
+        .zip(&problem.psds)
+        .zip(&problem.estimated_psd)
+        .filter(|(_, &estimated)| estimated)
+    {
+        std::fs::create_dir_all(outdir)?;
+        let header = format!(
+            "{name}: median-Welch PSD of the off-source data of {} (see summary.md)",
+            problem.config.label
+        );
+        crate::gwosc_data::write_psd(psd, &header, &outdir.join(format!("{name}_psd.txt")))?;
+    }
+    Ok(())
 }
 
 /// The diagnostic `value` that `pick` (max or min) selects over `diagnostics`, with its name.
