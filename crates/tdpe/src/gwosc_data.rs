@@ -165,7 +165,7 @@ fn read_decimated(
     what: &str,
 ) -> anyhow::Result<Vec<f64>> {
     let q = decimator.factor();
-    if span.len % q != 0 {
+    if !span.len.is_multiple_of(q) {
         bail!(
             "the {what} has {} samples at {} Hz, not a whole number of samples at the analysis \
              rate",

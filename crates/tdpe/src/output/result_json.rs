@@ -338,7 +338,7 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ),
         (
             "data_sources",
-            Json::Array(result.data_sources.iter().map(|s| Json::str(s)).collect()),
+            Json::Array(result.data_sources.iter().map(Json::str).collect()),
         ),
         ("chains", chains),
         (
