@@ -201,10 +201,12 @@ def make_example():
 
 
 def checks_for(path, strain, start, fs, extra=None):
-    """Sample check values: exact doubles at a few indices (JSON keeps them exactly)."""
+    """Sample check values at a few indices, as their IEEE-754 bits too (a JSON reader may
+    round a decimal double by an ulp; the bits are exact)."""
     idx = [0, 1, 2, strain.size // 3, strain.size // 2, strain.size - 2, strain.size - 1]
     rec = {"path": path.name, "start": start, "sampling_frequency": fs, "len": strain.size,
-           "indices": idx, "values": [float(strain[i]) for i in idx]}
+           "indices": idx, "values": [float(strain[i]) for i in idx],
+           "bits": [int(strain[i:i + 1].view(np.uint64)[0]) for i in idx]}
     rec.update(extra or {})
     return rec
 

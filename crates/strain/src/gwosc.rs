@@ -49,6 +49,21 @@ impl GwoscFile {
             path: path.clone(),
             message: format!("not a readable HDF5 file ({e})"),
         })?;
+        // A cut-off download still has an intact superblock, and hdf5-reader would only fail
+        // later, on whichever object lies past the cut: say "truncated" up front instead.
+        let superblock = file.superblock();
+        let declared = superblock
+            .base_address
+            .saturating_add(superblock.eof_address);
+        let actual = std::fs::metadata(path_ref).map(|m| m.len()).unwrap_or(u64::MAX);
+        if actual < declared {
+            return Err(StrainError::Open {
+                path,
+                message: format!(
+                    "truncated: the file has {actual} bytes, its HDF5 superblock says {declared}"
+                ),
+            });
+        }
         let layout = |item: &str, e: &dyn std::fmt::Display| StrainError::Layout {
             path: path.clone(),
             item: item.to_string(),
@@ -117,12 +132,7 @@ impl GwoscFile {
             let mask_name = format!("{group}/{mask}");
             let names_name = format!("{group}/{names}");
             let mask_set = dataset(&mask_name)?;
-            let values: Vec<i64> = mask_set
-                .read_array::<i64>()
-                .map_err(|e| layout(&mask_name, &e))?
-                .iter()
-                .copied()
-                .collect();
+            let values = read_integers(&mask_set).map_err(|e| layout(&mask_name, &e))?;
             let names = dataset(&names_name)?
                 .read_strings()
                 .map_err(|e| layout(&names_name, &e))?
@@ -208,6 +218,25 @@ fn scalar_f64(attribute: &Attribute) -> Result<f64, hdf5_reader::error::Error> {
     attribute
         .read_scalar::<f64>()
         .or_else(|_| attribute.read_scalar::<i64>().map(|v| v as f64))
+}
+
+/// An integer dataset of any integer width as i64: GWOSC writes its bit masks as int32, and
+/// hdf5-reader reads only the exact stored type.
+fn read_integers(dataset: &Dataset) -> Result<Vec<i64>, hdf5_reader::error::Error> {
+    let as_i64 = match dataset.read_array::<i64>() {
+        Ok(a) => return Ok(a.iter().copied().collect()),
+        Err(e) => e,
+    };
+    macro_rules! try_as {
+        ($($t:ty),*) => {$(
+            if let Ok(a) = dataset.read_array::<$t>() {
+                return Ok(a.iter().map(|&v| v as i64).collect());
+            }
+        )*};
+    }
+    // u64 masks above i64::MAX would wrap; GWOSC's have at most a few dozen bits.
+    try_as!(i32, u32, i16, u16, i8, u8, u64);
+    Err(as_i64)
 }
 
 /// A numeric scalar dataset (`meta/GPSstart`, `meta/Duration`) as f64.
