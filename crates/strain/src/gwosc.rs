@@ -49,6 +49,21 @@ impl GwoscFile {
             path: path.clone(),
             message: format!("not a readable HDF5 file ({e})"),
         })?;
+        // A cut-off download still has an intact superblock, and hdf5-reader would only fail
+        // later, on whichever object lies past the cut: say "truncated" up front instead.
+        let superblock = file.superblock();
+        let declared = superblock
+            .base_address
+            .saturating_add(superblock.eof_address);
+        let actual = std::fs::metadata(path_ref).map(|m| m.len()).unwrap_or(u64::MAX);
+        if actual < declared {
+            return Err(StrainError::Open {
+                path,
+                message: format!(
+                    "truncated: the file has {actual} bytes, its HDF5 superblock says {declared}"
+                ),
+            });
+        }
         let layout = |item: &str, e: &dyn std::fmt::Display| StrainError::Layout {
             path: path.clone(),
             item: item.to_string(),
@@ -205,16 +220,23 @@ fn scalar_f64(attribute: &Attribute) -> Result<f64, hdf5_reader::error::Error> {
         .or_else(|_| attribute.read_scalar::<i64>().map(|v| v as f64))
 }
 
-/// An integer dataset as i64, whether stored with 32 bits (as GWOSC's masks are) or 64.
+/// An integer dataset of any integer width as i64: GWOSC writes its bit masks as int32, and
+/// hdf5-reader reads only the exact stored type.
 fn read_integers(dataset: &Dataset) -> Result<Vec<i64>, hdf5_reader::error::Error> {
-    match dataset.read_array::<i64>() {
-        Ok(a) => Ok(a.iter().copied().collect()),
-        Err(_) => Ok(dataset
-            .read_array::<i32>()?
-            .iter()
-            .map(|&v| i64::from(v))
-            .collect()),
+    let as_i64 = match dataset.read_array::<i64>() {
+        Ok(a) => return Ok(a.iter().copied().collect()),
+        Err(e) => e,
+    };
+    macro_rules! try_as {
+        ($($t:ty),*) => {$(
+            if let Ok(a) = dataset.read_array::<$t>() {
+                return Ok(a.iter().map(|&v| v as i64).collect());
+            }
+        )*};
     }
+    // u64 masks above i64::MAX would wrap; GWOSC's have at most a few dozen bits.
+    try_as!(i32, u32, i16, u16, i8, u8, u64);
+    Err(as_i64)
 }
 
 /// A numeric scalar dataset (`meta/GPSstart`, `meta/Duration`) as f64.
@@ -222,7 +244,11 @@ fn read_scalar_dataset(dataset: &Dataset) -> Result<f64, hdf5_reader::error::Err
     let as_float = dataset.read_array::<f64>();
     let values: Vec<f64> = match as_float {
         Ok(a) => a.iter().copied().collect(),
-        Err(_) => read_integers(dataset)?.iter().map(|&v| v as f64).collect(),
+        Err(_) => dataset
+            .read_array::<i64>()?
+            .iter()
+            .map(|&v| v as f64)
+            .collect(),
     };
     match values[..] {
         [v] => Ok(v),

@@ -1,9 +1,11 @@
 //! Integer-factor decimation with an anti-alias FIR filter, as gwpy's `TimeSeries.resample`
 //! does it for bilby_pipe: `scipy.signal.decimate(x, q, ftype='fir', zero_phase=True)`, i.e.
-//! the 31-tap Hamming-windowed sinc low-pass `firwin(31, 1/q, window='hamming')` (−6 dB at the
-//! new Nyquist frequency) applied without phase shift and evaluated on every q-th sample:
+//! the (20q + 1)-tap Hamming-windowed sinc low-pass `firwin(20q + 1, 1/q, window='hamming')`
+//! (−6 dB at the new Nyquist frequency; scipy's default order n = 20q, as its parameter
+//! documentation says; the summary line's "30 point FIR" is out of date) applied
+//! without phase shift and evaluated on every q-th sample:
 //!
-//! y_k = Σ_{j=0}^{2h} b_j x_{kq + h − j},  h = 15,
+//! y_k = Σ_{j=0}^{2h} b_j x_{kq + h − j},  h = 10q,
 //!
 //! with x = 0 outside the array (scipy's `resample_poly` zero padding). Inside a file the
 //! samples around a segment are real data, so [`Decimator::apply`] takes them: only at the
@@ -11,8 +13,14 @@
 
 use crate::error::StrainError;
 
-/// The filter order scipy's `decimate` uses for FIR filters (31 taps).
+/// The FIR order the summary of scipy's `decimate` documentation still states (a 30th-order,
+/// 31-tap filter whatever q). scipy's code uses order 20q, and so does
+/// [`Decimator::scipy_fir`]: this constant is not what the decimator uses; it stays for
+/// callers that name it.
 pub const SCIPY_FIR_ORDER: usize = 30;
+
+/// scipy's default FIR half length per unit of decimation factor: `half_len = 10 q`.
+const SCIPY_FIR_HALF_LEN_PER_FACTOR: usize = 10;
 
 /// A decimation by an integer factor.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,7 +47,10 @@ impl Decimator {
         }
         Ok(Self {
             factor,
-            taps: windowed_sinc(SCIPY_FIR_ORDER + 1, 1.0 / factor as f64),
+            taps: windowed_sinc(
+                2 * SCIPY_FIR_HALF_LEN_PER_FACTOR * factor + 1,
+                1.0 / factor as f64,
+            ),
         })
     }
 
