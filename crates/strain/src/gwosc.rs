@@ -55,7 +55,9 @@ impl GwoscFile {
         let declared = superblock
             .base_address
             .saturating_add(superblock.eof_address);
-        let actual = std::fs::metadata(path_ref).map(|m| m.len()).unwrap_or(u64::MAX);
+        let actual = std::fs::metadata(path_ref)
+            .map(|m| m.len())
+            .unwrap_or(u64::MAX);
         if actual < declared {
             return Err(StrainError::Open {
                 path,
