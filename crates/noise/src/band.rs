@@ -1,16 +1,20 @@
-//! The analysed frequency band, put into the covariance (docs/likelihood.md §1.3).
+//! The analysed band, put into the covariance (docs/likelihood.md §1.3).
 //!
 //! 1/S_TD(f) = w(f)/S_edge(f) + (1 − w(f))/F,
 //!
-//! with w = 1 on [f_low, f_high] and C^∞ Planck ramps (McKechan, Robinson & Sathyaprakash,
-//! CQG 27 084020 (2010), eq. 7) to 0 at f_low − Δ and, when the band ends below the Nyquist
-//! frequency, at f_high + Δ. In the band S_edge = S; on a ramp S_edge = max(S, S at the band's
-//! edge), so that a PSD which falls outside the band (an estimate from data without power
-//! there) gives those frequencies no more weight than the edge of the band has; F = G·max(S at
-//! the edges) is a floor so large that frequencies beyond the ramps carry (almost) no
-//! information. Outside the band the PSD is not needed at all. As G → ∞ this reproduces the
-//! frequency-domain inner product with soft edges; unlike a sharp step it gives a short
-//! inverse autocovariance.
+//! with w = 1 on [f_low + Δ/2, f_high − Δ/2] and C^∞ Planck ramps (McKechan, Robinson &
+//! Sathyaprakash, CQG 27 084020 (2010), eq. 7) centred on the band's edges: from 0 at
+//! f_low − Δ/2 to 1 at f_low + Δ/2 and, when the band ends below the Nyquist frequency, from 1
+//! at f_high − Δ/2 to 0 at f_high + Δ/2. The ramp is antisymmetric about its midpoint
+//! (w(f0 + x) + w(f1 − x) = 1), so a smooth integrand weighted by it integrates to what a sharp
+//! cut at f_low (f_high) gives, up to second order in Δ: the band carries the information of
+//! bilby's [f_low, f_high] and not the extra Δ/2 of a ramp placed wholly outside it. In the band
+//! S_edge = S; below f_low (above f_high) S_edge = max(S, S at the band's edge), so that a PSD
+//! which falls outside the band (an estimate from data without power there) gives those
+//! frequencies no more weight than the edge of the band has; F = G·max(S at the edges) is a
+//! floor so large that frequencies beyond the ramps carry (almost) no information. Outside the
+//! band the PSD is not needed at all. As G → ∞ this reproduces the frequency-domain inner
+//! product with soft edges; unlike a sharp step it gives a short inverse autocovariance.
 
 use crate::error::NoiseError;
 use crate::psd::Psd;
@@ -18,20 +22,23 @@ use crate::psd::Psd;
 /// The analysed band and the ramps at its edges.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnalysisBand {
-    /// f_low (Hz, bilby's `minimum_frequency`): 1/S is used unchanged from here.
+    /// f_low (Hz, bilby's `minimum_frequency`): the middle of the lower ramp; 1/S is used
+    /// unchanged from f_low + Δ/2.
     pub f_low: f64,
-    /// f_high (Hz, bilby's `maximum_frequency`): 1/S is used unchanged up to here; `None`: up
-    /// to the Nyquist frequency.
+    /// f_high (Hz, bilby's `maximum_frequency`): the middle of the upper ramp; 1/S is used
+    /// unchanged up to f_high − Δ/2; `None` (or the Nyquist frequency): up to the Nyquist
+    /// frequency, no upper ramp.
     pub f_high: Option<f64>,
-    /// Ramp width Δ (Hz): the ramps run from f_low − Δ to f_low and from f_high to
-    /// min(f_high + Δ, Nyquist).
+    /// Ramp width Δ (Hz): the ramps run from f_low − Δ/2 to f_low + Δ/2 and from f_high − Δ/2
+    /// to min(f_high + Δ/2, Nyquist).
     pub ramp_width: f64,
     /// G: the floor beyond the ramps is G times the larger PSD value at the band's edges.
     pub gain: f64,
 }
 
 impl Default for AnalysisBand {
-    /// f_low = 20 Hz up to the Nyquist frequency, Δ = 4 Hz, G = 1e4 (docs/likelihood.md §1.3).
+    /// f_low = 20 Hz (ramp 18–22 Hz) up to the Nyquist frequency, Δ = 4 Hz, G = 1e4
+    /// (docs/likelihood.md §1.3).
     fn default() -> Self {
         Self {
             f_low: 20.0,
@@ -57,7 +64,8 @@ pub fn planck_ramp(f: f64, f0: f64, f1: f64) -> f64 {
 }
 
 impl AnalysisBand {
-    /// Checks 0 < Δ ≤ f_low < f_high and G ≥ 1.
+    /// Checks 0 < Δ ≤ f_low < f_high and G ≥ 1 (ramps closer than Δ overlap: their weights
+    /// multiply).
     pub fn validate(&self) -> Result<(), NoiseError> {
         if !(self.f_low.is_finite() && self.f_low > 0.0) {
             return Err(NoiseError::InvalidParameter {
@@ -92,9 +100,23 @@ impl AnalysisBand {
         Ok(())
     }
 
-    /// Where the lower ramp starts (Hz): f_low − Δ.
+    /// Where the lower ramp starts (Hz): f_low − Δ/2.
     pub fn f_start(&self) -> f64 {
-        self.f_low - self.ramp_width
+        self.f_low - 0.5 * self.ramp_width
+    }
+
+    /// The band's weight w(f) (1 in its interior, 0 beyond the ramps) for data with this
+    /// Nyquist frequency.
+    pub fn weight(&self, f: f64, nyquist: f64) -> f64 {
+        let half = 0.5 * self.ramp_width;
+        let low = planck_ramp(f, self.f_low - half, self.f_low + half);
+        let f_high = self.upper_edge(nyquist);
+        let high = if f_high < nyquist {
+            1.0 - planck_ramp(f, f_high - half, f_high + half)
+        } else {
+            1.0
+        };
+        low * high
     }
 
     /// The band's upper edge (Hz) for data sampled with this Nyquist frequency.
@@ -132,7 +154,6 @@ impl AnalysisBand {
         let (s_low, s_high) = (psd.value(self.f_low)?, psd.value(f_high)?);
         // The default band (up to Nyquist) keeps the floor of the lower edge alone.
         let floor = self.gain * self.f_high.map_or(s_low, |_| s_low.max(s_high));
-        let ramp_end = (f_high + self.ramp_width).min(nyquist);
         let edge_value = |f: f64, s_edge: f64| match psd.value(f) {
             Ok(s) => s.max(s_edge),
             Err(_) => s_edge,
@@ -147,17 +168,22 @@ impl AnalysisBand {
                         allowed: "a frequency >= 0 Hz".into(),
                     });
                 }
-                let (w, s) = if (self.f_low..=f_high).contains(&f) {
-                    return psd.value(f);
-                } else if f < self.f_low {
-                    (planck_ramp(f, self.f_start(), self.f_low), s_low)
-                } else {
-                    (1.0 - planck_ramp(f, f_high, ramp_end), s_high)
-                };
+                let w = self.weight(f, nyquist);
                 if w == 0.0 {
-                    Ok(floor)
+                    return Ok(floor);
+                }
+                // Inside [f_low, f_high] the PSD itself; outside, no less than at the edge.
+                let s = if f < self.f_low {
+                    edge_value(f, s_low)
+                } else if f > f_high {
+                    edge_value(f, s_high)
                 } else {
-                    Ok(1.0 / (w / edge_value(f, s) + (1.0 - w) / floor))
+                    psd.value(f)?
+                };
+                if w == 1.0 {
+                    Ok(s)
+                } else {
+                    Ok(1.0 / (w / s + (1.0 - w) / floor))
                 }
             })
             .collect()
@@ -185,18 +211,26 @@ mod tests {
     fn s_td_matches_definition() {
         let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
         let c = AnalysisBand::default();
-        let f = [0.0, 10.0, 16.0, 18.0, 20.0, 100.0, 1024.0];
+        let f = [0.0, 10.0, 18.0, 19.0, 20.0, 22.0, 100.0, 1024.0];
         let s = c.apply(&psd, &f).unwrap();
-        let s20 = psd.value(20.0).unwrap();
-        assert_eq!(s[0], 1e4 * s20);
-        assert_eq!(s[1], 1e4 * s20);
-        assert_eq!(s[4], s20);
-        assert_eq!(s[5], psd.value(100.0).unwrap());
-        assert_eq!(s[6], psd.value(1024.0).unwrap());
+        let (s20, floor) = (psd.value(20.0).unwrap(), 1e4 * psd.value(20.0).unwrap());
+        assert_eq!(s[0], floor);
+        assert_eq!(s[1], floor);
+        assert_eq!(s[2], floor);
+        // The ramp is centred on f_low: weight 1/2 there.
+        assert!((s[4] / (1.0 / (0.5 / s20 + 0.5 / floor)) - 1.0).abs() < 1e-14);
+        assert_eq!(s[5], psd.value(22.0).unwrap());
+        assert_eq!(s[6], psd.value(100.0).unwrap());
+        assert_eq!(s[7], psd.value(1024.0).unwrap());
         // The design curve rises below 20 Hz: the ramp blends S itself.
-        let w = 0.5;
-        let expect = 1.0 / (w / psd.value(18.0).unwrap() + (1.0 - w) / (1e4 * s20));
+        let w = planck_ramp(19.0, 18.0, 22.0);
+        let expect = 1.0 / (w / psd.value(19.0).unwrap() + (1.0 - w) / floor);
         assert!((s[3] / expect - 1.0).abs() < 1e-14);
+        // Antisymmetry about the midpoint: the ramp weighs like a sharp cut at f_low.
+        for x in [0.1, 0.7, 1.3, 1.9] {
+            let sum = planck_ramp(18.0 + x, 18.0, 22.0) + planck_ramp(22.0 - x, 18.0, 22.0);
+            assert!((sum - 1.0).abs() < 1e-14);
+        }
         // Parameter errors.
         let bad = AnalysisBand {
             ramp_width: 30.0,
@@ -240,10 +274,10 @@ mod tests {
         let close = |a: f64, b: f64| (a / b - 1.0).abs() < 1e-12;
         for (&f, &v) in grid.iter().zip(&s) {
             assert!(v >= 1e-46 * (1.0 - 1e-12), "S_TD({f}) = {v}");
-            if (20.0..=800.0).contains(&f) {
+            if (22.0..=798.0).contains(&f) {
                 assert!(close(v, 1e-46), "band at {f}: {v}");
             }
-            if !(16.0..=804.0).contains(&f) {
+            if !(18.0..=802.0).contains(&f) {
                 assert!(close(v, 1e-42), "floor at {f}: {v}");
             }
         }
