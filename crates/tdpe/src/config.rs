@@ -36,11 +36,11 @@ pub struct Config {
     /// Sampling frequency of the analysis in Hz.
     pub sampling_frequency: f64,
     /// Lower edge of the analysed band in Hz (put into the noise covariance with a 4 Hz
-    /// Planck ramp below it; see `tdpe_noise::AnalysisBand`): one number, or a table per
+    /// Planck ramp centred on it; see `tdpe_noise::AnalysisBand`): one number, or a table per
     /// detector as bilby_pipe's dict (`{ H1 = 20, L1 = 30 }`).
     pub minimum_frequency: PerDetector,
-    /// Upper edge of the analysed band in Hz (a ramp of up to 4 Hz above it, as far as the
-    /// Nyquist frequency allows), a number or a table per detector; absent: the Nyquist
+    /// Upper edge of the analysed band in Hz (a 4 Hz ramp centred on it, cut at the Nyquist
+    /// frequency), a number or a table per detector; absent: the Nyquist
     /// frequency.
     pub maximum_frequency: Option<PerDetector>,
     /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.

@@ -74,7 +74,7 @@ impl Problem {
             .map(|(k, (d, band))| {
                 let psd = match estimated_psds.get_mut(k).and_then(Option::take) {
                     Some(psd) => psd,
-                    None => load_psd(&config, d).with_context(|| format!("PSD of {d}"))?,
+                    None => load_psd(&config, d, band).with_context(|| format!("PSD of {d}"))?,
                 };
                 band.check_psd(&psd, fs / 2.0)
                     .with_context(|| format!("PSD of {d}"))?;
@@ -176,8 +176,9 @@ impl Problem {
     }
 }
 
-/// The PSD of `detector` from the config: built-in name, file, or the design default.
-fn load_psd(config: &Config, detector: &str) -> anyhow::Result<Psd> {
+/// The PSD of `detector` from the config: built-in name, file, or the design default. A file's
+/// values are needed only in the detector's `band`.
+fn load_psd(config: &Config, detector: &str, band: &AnalysisBand) -> anyhow::Result<Psd> {
     let psd = match config.psd.get(detector) {
         None => Psd::default_for_detector(detector)?,
         Some(spec) if BUILTIN_PSDS.iter().any(|b| b.eq_ignore_ascii_case(spec)) => {
@@ -188,23 +189,33 @@ fn load_psd(config: &Config, detector: &str) -> anyhow::Result<Psd> {
                 PsdColumnName::Psd => PsdColumn::Psd,
                 PsdColumnName::Asd => PsdColumn::Asd,
             };
-            // bilby's PSD files start at 0 Hz (log-log interpolation cannot use it) and hold
-            // `inf` above their maximum frequency: blank the rows with f ≤ 0 or +inf (keeping
-            // the line numbers of the parser's messages); anything else (NaN) the parser judges.
+            // bilby's PSD files start at 0 Hz (a PSD's frequencies must be > 0) and hold
+            // `inf` above their maximum frequency, and estimates may hold 0 or NaN where the
+            // data had no power: blank the rows with f ≤ 0 or +inf, and rows outside the band
+            // whose value is no positive number (the likelihood does not use the PSD there,
+            // docs/likelihood.md §1.3), keeping the line numbers of the parser's messages;
+            // the parser judges the rest, so a bad value inside the band is an error.
             // If the last kept row lies less than 1 % below the Nyquist frequency, its value is
             // repeated at the Nyquist frequency (a 1024 Hz file analysed at 2048 Hz).
             let path = config.resolve(spec);
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("cannot read PSD file {}", path.display()))?;
+            let nyquist = config.sampling_frequency / 2.0;
+            let in_band = band.f_low..=band.upper_edge(nyquist);
             let mut kept = String::new();
             let mut last: Option<(f64, String)> = None;
+            let usable = |v: f64| v.is_finite() && v > 0.0;
             for line in text.lines() {
                 let cols: Vec<f64> = line
                     .split_whitespace()
                     .filter_map(|v| v.parse().ok())
                     .collect();
                 match cols[..] {
-                    [f, v] if f <= 0.0 || v == f64::INFINITY => {
+                    [f, v]
+                        if f <= 0.0
+                            || v == f64::INFINITY
+                            || (!usable(v) && !in_band.contains(&f)) =>
+                    {
                         kept.push('\n');
                         continue;
                     }
@@ -216,7 +227,6 @@ fn load_psd(config: &Config, detector: &str) -> anyhow::Result<Psd> {
                 kept.push_str(line);
                 kept.push('\n');
             }
-            let nyquist = config.sampling_frequency / 2.0;
             if let Some((f, value)) = last {
                 if f < nyquist && f > 0.99 * nyquist {
                     kept.push_str(&format!("{nyquist} {value}\n"));
@@ -368,5 +378,42 @@ mod tests {
         .unwrap();
         let warning = implausible_scale(&tiny, 16.0, 1024.0).unwrap();
         assert!(!warning.contains("asd"), "{warning}");
+    }
+
+    #[test]
+    fn a_psd_file_is_needed_in_the_band_only() {
+        let dir = std::env::temp_dir().join(format!("tdpe_psd_band_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let band = AnalysisBand::default();
+        let config = |file: &str| Config {
+            psd: [("H1".to_string(), file.to_string())].into(),
+            base_dir: dir.clone(),
+            ..Config::default()
+        };
+        // An estimate from data without power below 20 Hz: 0, NaN and 1e-51 there.
+        let rows = |at_100: &str| {
+            let mut text = String::from("0 0\n5 nan\n10 0\n15 1e-51\n");
+            for f in (16..=1024).step_by(4) {
+                let value = if f == 100 {
+                    at_100.to_string()
+                } else {
+                    "1e-46".into()
+                };
+                text.push_str(&format!("{f} {value}\n"));
+            }
+            text
+        };
+        std::fs::write(dir.join("estimate.txt"), rows("1e-46")).unwrap();
+        let psd = load_psd(&config("estimate.txt"), "H1", &band).unwrap();
+        assert_eq!(psd.f_min(), 15.0);
+        assert!((psd.value(100.0).unwrap() / 1e-46 - 1.0).abs() < 1e-12);
+        // Inside the band a bad value is an error naming its line.
+        for bad in ["0", "nan", "-1e-46"] {
+            std::fs::write(dir.join("bad.txt"), rows(bad)).unwrap();
+            let err = load_psd(&config("bad.txt"), "H1", &band).unwrap_err();
+            let message = format!("{err:#}");
+            assert!(message.contains("bad.txt:26:"), "{bad}: {message}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
