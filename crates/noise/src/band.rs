@@ -6,10 +6,10 @@
 //! Sathyaprakash, CQG 27 084020 (2010), eq. 7) centred on the band's edges: from 0 at
 //! f_low − Δ/2 to 1 at f_low + Δ/2 and, when the band ends below the Nyquist frequency, from 1
 //! at f_high − Δ/2 to 0 at f_high + Δ/2. The ramp is antisymmetric about its midpoint
-//! (w(f0 + x) + w(f1 − x) = 1), so a smooth integrand weighted by it integrates to what a sharp
-//! cut at f_low (f_high) gives, up to second order in Δ: the band carries the information of
-//! bilby's [f_low, f_high] and not the extra Δ/2 of a ramp placed wholly outside it. In the band
-//! S_edge = S; below f_low (above f_high) S_edge = max(S, S at the band's edge), so that a PSD
+//! (w(f0 + x) + w(f1 − x) = 1), so a flat integrand weighted by it integrates to what a sharp
+//! cut at f_low (f_high) gives; on steep PSDs and on data without power below f_low it does
+//! not quite, and where the ramp sits is the trade-off measured in docs/likelihood.md §1.3.
+//! In the band S_edge = S; below f_low (above f_high) S_edge = max(S, S at the band's edge), so that a PSD
 //! which falls outside the band (an estimate from data without power there) gives those
 //! frequencies no more weight than the edge of the band has; F = G·max(S at the edges) is a
 //! floor so large that frequencies beyond the ramps carry (almost) no information. Outside the
@@ -100,14 +100,9 @@ impl AnalysisBand {
         Ok(())
     }
 
-    /// Where the lower ramp starts (Hz): f_low − Δ/2.
-    pub fn f_start(&self) -> f64 {
-        self.f_low - 0.5 * self.ramp_width
-    }
-
     /// The band's weight w(f) (1 in its interior, 0 beyond the ramps) for data with this
     /// Nyquist frequency.
-    pub fn weight(&self, f: f64, nyquist: f64) -> f64 {
+    fn weight(&self, f: f64, nyquist: f64) -> f64 {
         let half = 0.5 * self.ramp_width;
         let low = planck_ramp(f, self.f_low - half, self.f_low + half);
         let f_high = self.upper_edge(nyquist);
