@@ -49,6 +49,37 @@ fn relative_binning_reproduces_the_exact_likelihood() {
     }
 }
 
+/// Each detector's ⟨d|h⟩ and ⟨h|h⟩ (the posterior's per-detector SNR columns) follow the exact
+/// likelihood's, and sum to the network's.
+#[test]
+fn per_detector_inner_products_match_the_exact_likelihood() {
+    let exact = exact();
+    let rb = BbhRelativeBinning::new(&exact, truth(), &RelativeBinningOptions::default()).unwrap();
+    let at_fiducial = exact.log_likelihood_ratio(&truth()).unwrap();
+    for (p, _) in draw_points(&exact, at_fiducial, 1.0, 10.0, 10, 13) {
+        let per_detector = rb.detector_inner_products(&p).unwrap();
+        let reference = exact.detector_terms(&p).unwrap();
+        assert_eq!(per_detector.len(), 2);
+        for (rb_terms, exact_terms) in per_detector.iter().zip(&reference) {
+            // Each product is a little less accurate than ln L, where their errors cancel in
+            // part (~1e-3 of ~500 here, against ~1e-4): the SNRs to a few parts in 10⁶.
+            let optimal = rb_terms.h_h.sqrt();
+            let matched_filter = rb_terms.d_h / optimal;
+            assert!(
+                (optimal / exact_terms.optimal_snr - 1.0).abs() <= 1e-5,
+                "{rb_terms:?} {exact_terms:?}"
+            );
+            assert!(
+                (matched_filter - exact_terms.matched_filter_snr).abs() <= 1e-4,
+                "{rb_terms:?} {exact_terms:?}"
+            );
+        }
+        let total = rb.inner_products(&p).unwrap();
+        let summed: f64 = per_detector.iter().map(|t| t.d_h).sum();
+        assert!((summed - total.d_h).abs() <= 1e-9 * total.d_h.abs());
+    }
+}
+
 /// Nodes refined on a set of posterior-like draws (a pilot run's, in `tdpe run`) reproduce the
 /// exact likelihood at other draws from the same region, with no more nodes than the Fisher
 /// design set needs.

@@ -194,14 +194,21 @@ pub fn tukey_window(n: usize, roll_off: f64) -> Vec<f64> {
 
 /// Whitens time series on one grid: x̃_w(f) = x̃(f) / √(S_TD(f)·f_s/2), with S_TD the PSD with
 /// the low-frequency cut-off (see `run_result::WaveformReconstruction`), after a Tukey window
-/// with [`WHITENING_ROLL_OFF`] at each end (against leakage of the strong low-frequency noise).
+/// with [`WHITENING_ROLL_OFF`] at each end (against leakage of the strong low-frequency noise);
+/// optionally band-passed to where a signal has its power ([`Self::band_passed`]).
 pub struct Whitener {
     /// 1/√(S_TD(f_j)·f_s/2) for j = 0..=N/2 (0 at DC).
     weights: Vec<f64>,
     /// Tukey window w_i.
     window: Vec<f64>,
     planner_len: usize,
+    /// Frequency spacing f_s/N (Hz).
+    df: f64,
 }
+
+/// Width (Hz) of the cosine taper above a band-passed whitening's upper edge: a sharp cut
+/// would ring through the plotted merger.
+const BAND_PASS_TAPER: f64 = 16.0;
 
 impl Whitener {
     /// For `grid` and `psd` (which must cover [f_low − 4 Hz, f_s/2]).
@@ -226,16 +233,71 @@ impl Whitener {
             weights,
             window,
             planner_len: n,
+            df: fs / n as f64,
         })
     }
 
-    /// The whitened series (unit variance per sample for noise of the PSD).
+    /// The same whitening with everything above `f_high` (Hz) removed, through a cosine taper
+    /// [`BAND_PASS_TAPER`] wide: whitened data then show the signal's band, not the white
+    /// noise of the kilohertz the signal has no power in (the low edge is the analysed band's).
+    pub fn band_passed(mut self, f_high: f64) -> Self {
+        for (j, w) in self.weights.iter_mut().enumerate() {
+            let above = j as f64 * self.df - f_high;
+            if above >= BAND_PASS_TAPER {
+                *w = 0.0;
+            } else if above > 0.0 {
+                *w *= 0.5 * (1.0 + (std::f64::consts::PI * above / BAND_PASS_TAPER).cos());
+            }
+        }
+        self
+    }
+
+    /// The frequency (Hz) below which the whitened series of `signals` hold the fraction
+    /// `fraction` of their summed power: the upper edge of their band.
+    pub fn power_edge(&self, signals: &[&[f64]], fraction: f64) -> anyhow::Result<f64> {
+        let mut power = vec![0.0; self.weights.len()];
+        for x in signals {
+            for (p, z) in power.iter_mut().zip(self.whitened_spectrum(x)?) {
+                *p += z.norm_sqr();
+            }
+        }
+        let total: f64 = power.iter().sum();
+        let top = (power.len() - 1) as f64 * self.df;
+        if !(total > 0.0) {
+            return Ok(top);
+        }
+        let mut cumulative = 0.0;
+        for (j, p) in power.iter().enumerate() {
+            cumulative += p;
+            if cumulative >= fraction * total {
+                return Ok(j as f64 * self.df);
+            }
+        }
+        Ok(top)
+    }
+
+    /// The whitened series (unit variance per sample for noise of the PSD, before a band-pass).
     pub fn whiten(&self, x: &[f64]) -> anyhow::Result<Vec<f64>> {
         let n = self.planner_len;
-        let mut planner = RealFftPlanner::<f64>::new();
+        let mut spectrum = self.whitened_spectrum(x)?;
+        let mut out = vec![0.0; n];
+        RealFftPlanner::<f64>::new()
+            .plan_fft_inverse(n)
+            .process(&mut spectrum, &mut out)
+            .map_err(|e| anyhow::anyhow!("whitening FFT: {e}"))?;
+        Ok(out)
+    }
+
+    /// The real FFT of the windowed `x` times the whitening weights, over N (so that the
+    /// inverse FFT is the whitened series).
+    fn whitened_spectrum(&self, x: &[f64]) -> anyhow::Result<Vec<Complex64>> {
+        let n = self.planner_len;
+        if x.len() != n {
+            bail!("whitening a series of {} samples on a grid of {n}", x.len());
+        }
         let mut input: Vec<f64> = x.iter().zip(&self.window).map(|(v, w)| v * w).collect();
         let mut spectrum = vec![Complex64::new(0.0, 0.0); n / 2 + 1];
-        planner
+        RealFftPlanner::<f64>::new()
             .plan_fft_forward(n)
             .process(&mut input, &mut spectrum)
             .map_err(|e| anyhow::anyhow!("whitening FFT: {e}"))?;
@@ -245,12 +307,7 @@ impl Whitener {
         if n & 1 == 0 {
             spectrum[n / 2].im = 0.0;
         }
-        let mut out = vec![0.0; n];
-        planner
-            .plan_fft_inverse(n)
-            .process(&mut spectrum, &mut out)
-            .map_err(|e| anyhow::anyhow!("whitening FFT: {e}"))?;
-        Ok(out)
+        Ok(spectrum)
     }
 }
 
@@ -299,6 +356,43 @@ mod tests {
         let var = middle.iter().map(|v| v * v).sum::<f64>() / middle.len() as f64;
         assert!((var - 1.0).abs() < 0.05, "{var}");
         assert_ne!(detector_seed(1, 0), detector_seed(1, 1));
+    }
+
+    /// The band-pass keeps a signal inside its band as it was and removes the noise above it.
+    #[test]
+    fn band_passed_whitening_keeps_the_signal_band_only() {
+        let grid = SampleGrid::new(-2.0, 2048.0, 8.0).unwrap();
+        let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
+        let band = AnalysisBand::default();
+        let whitener = Whitener::new(&psd, &band, &grid).unwrap();
+        // A 60 Hz tone with a Gaussian envelope around t = 0.
+        let tone: Vec<f64> = (0..grid.len)
+            .map(|i| {
+                let t = grid.time(i);
+                (-t * t / 0.02).exp() * (std::f64::consts::TAU * 60.0 * t).cos() * 1e-21
+            })
+            .collect();
+        let edge = whitener.power_edge(&[&tone], 0.999).unwrap();
+        assert!((60.0..75.0).contains(&edge), "{edge}");
+        let full = whitener.whiten(&tone).unwrap();
+        let noise = simulate_noise(&psd, &band, &grid, 7).unwrap();
+        let white = whitener.whiten(&noise).unwrap();
+        let passed = whitener.band_passed(200.0);
+        let kept = passed.whiten(&tone).unwrap();
+        let peak = full.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        let change = full
+            .iter()
+            .zip(&kept)
+            .fold(0.0f64, |m, (a, b)| m.max((a - b).abs()));
+        assert!(change <= 1e-3 * peak, "{change} of {peak}");
+        // White noise from 20 to 1024 Hz keeps about (208 − 20)/(1024 − 20) of its variance.
+        let variance = |x: &[f64]| {
+            let middle = &x[x.len() / 4..3 * x.len() / 4];
+            middle.iter().map(|v| v * v).sum::<f64>() / middle.len() as f64
+        };
+        let ratio = variance(&passed.whiten(&noise).unwrap()) / variance(&white);
+        assert!((0.16..0.22).contains(&ratio), "{ratio}");
+        assert!(passed.whiten(&[0.0; 10]).is_err());
     }
 
     #[test]

@@ -138,6 +138,10 @@ pub struct DetectorInfo {
 pub struct WaveformReconstruction {
     /// Detector name.
     pub detector: String,
+    /// The band (Hz) the whitened series are passed in: the analysed band's lower edge, and
+    /// the frequency under which the whitened injection (or, without one, the posterior
+    /// waveforms) hold 99.9 % of their power, with a 16 Hz cosine taper above it.
+    pub pass_band: (f64, f64),
     /// Sample times in s relative to the trigger time.
     pub times: Vec<f64>,
     /// Whitened data (dimensionless, unit variance for pure noise).

@@ -559,6 +559,19 @@ impl BbhRelativeBinning {
         self.summed_over_detectors(p, SummaryData::inner_products)
     }
 
+    /// ⟨d|h⟩ and ⟨h|h⟩ of each detector, in the order of the model's detectors (per-detector
+    /// SNRs of posterior draws).
+    pub fn detector_inner_products(
+        &self,
+        p: &BbhParameters,
+    ) -> Result<Vec<InnerProducts>, LikelihoodError> {
+        let mut out = Vec::with_capacity(self.detectors.len());
+        self.for_each_detector(p, SummaryData::inner_products, |products| {
+            out.push(products)
+        })?;
+        Ok(out)
+    }
+
     /// `per_detector` of each detector's summary data and node coefficients at `p` (with their
     /// whole-sample shift and workspace), summed over the detectors.
     fn summed_over_detectors<T: Default + std::ops::AddAssign>(
@@ -566,11 +579,23 @@ impl BbhRelativeBinning {
         p: &BbhParameters,
         per_detector: impl Fn(&SummaryData, &[Complex64], isize, &mut RbWorkspace) -> Result<T, RbError>,
     ) -> Result<T, LikelihoodError> {
+        let mut total = T::default();
+        self.for_each_detector(p, per_detector, |value| total += value)?;
+        Ok(total)
+    }
+
+    /// Hands `per_detector` of each detector's summary data and node coefficients at `p` (with
+    /// their whole-sample shift and workspace) to `consume`, detector after detector.
+    fn for_each_detector<T>(
+        &self,
+        p: &BbhParameters,
+        per_detector: impl Fn(&SummaryData, &[Complex64], isize, &mut RbWorkspace) -> Result<T, RbError>,
+        mut consume: impl FnMut(T),
+    ) -> Result<(), LikelihoodError> {
         let waveform = self
             .model
             .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
         SCRATCH.with_borrow_mut(|s| {
-            let mut total = T::default();
             for (k, (det, ds)) in self
                 .detectors
                 .iter()
@@ -585,9 +610,9 @@ impl BbhRelativeBinning {
                     ds,
                     false,
                 );
-                total += per_detector(&det.summary, &ds.c, ds.shift, &mut ds.ws)?;
+                consume(per_detector(&det.summary, &ds.c, ds.shift, &mut ds.ws)?);
             }
-            Ok(total)
+            Ok(())
         })
     }
 

@@ -1,7 +1,9 @@
-//! `corner.png`: the sampled parameters' (and the derived mass_1, mass_2, chi_eff's) 1-D marginals on the diagonal (histogram, dashed 5 %
-//! and 95 % quantiles, the median and 90 % interval as the title) and the 2-D marginals below
-//! it (filled 50 % and 90 % credible regions of a lightly smoothed histogram, their contours,
-//! and the draws outside them), with injected values marked in orange, as bilby's corner plots.
+//! `corner.png` (the sampled parameters and the derived mass_1, mass_2, chi_eff) and
+//! `corner_source_frame.png` (source-frame masses and redshift): the 1-D marginals on the
+//! diagonal (histogram, dashed 5 % and 95 % quantiles, the median and 90 % interval as the
+//! title) and the 2-D marginals below it (filled 50 % and 90 % credible regions of a lightly
+//! smoothed histogram, their contours, and the draws outside them), with injected values marked
+//! in orange, as bilby's corner plots.
 
 use std::ops::Range;
 use std::path::Path;
@@ -46,7 +48,6 @@ pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
     font::ensure_registered()?;
     let mut columns = plot_columns::sampled(result);
     // The component masses and χ_eff, which the sampled chirp mass, mass ratio and spins hide.
-    // (Source-frame masses need the redshift of a cosmology: not shown yet.)
     let shown: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
     columns.extend(
         ["mass_1", "mass_2", "chi_eff"]
@@ -54,6 +55,25 @@ pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
             .filter(|name| !shown.iter().any(|s| s == name))
             .filter_map(|name| plot_columns::column(result, name)),
     );
+    atomic::write_with(path, |temporary| draw(&columns, temporary))
+}
+
+/// Writes `corner_source_frame.png` for `result` to `path` (atomically): the source-frame
+/// masses and the redshift (the cosmology of `run::derived`), with χ_eff, which they trade off
+/// against.
+pub fn write_source_frame(result: &RunResult, path: &Path) -> anyhow::Result<()> {
+    font::ensure_registered()?;
+    let columns: Vec<PlotColumn> = [
+        "mass_1_source",
+        "mass_2_source",
+        "chirp_mass_source",
+        "total_mass_source",
+        "chi_eff",
+        "redshift",
+    ]
+    .into_iter()
+    .filter_map(|name| plot_columns::column(result, name))
+    .collect();
     atomic::write_with(path, |temporary| draw(&columns, temporary))
 }
 

@@ -20,6 +20,13 @@ pub fn latex(name: &str) -> String {
         "geocent_time" => "$t_c$",
         "ra" => r"$\mathrm{RA}$",
         "dec" => r"$\mathrm{DEC}$",
+        "total_mass" => "$M$",
+        "redshift" => "$z$",
+        "comoving_distance" => "$d_C$",
+        "mass_1_source" => r"$m_1^{\rm source}$",
+        "mass_2_source" => r"$m_2^{\rm source}$",
+        "chirp_mass_source" => r"$\mathcal{M}^{\rm source}$",
+        "total_mass_source" => r"$M^{\rm source}$",
         _ => name,
     };
     label.to_string()
@@ -36,19 +43,25 @@ pub fn latex_with_unit(name: &str) -> String {
 /// The unit in LaTeX, for the parameters that have one (angles are in radians, unlabelled).
 fn latex_unit(name: &str) -> Option<&'static str> {
     match name {
-        "chirp_mass" | "mass_1" | "mass_2" => Some(r"$M_{\odot}$"),
-        "luminosity_distance" => Some("Mpc"),
+        "chirp_mass" | "mass_1" | "mass_2" | "total_mass" | "mass_1_source" | "mass_2_source"
+        | "chirp_mass_source" | "total_mass_source" => Some(r"$M_{\odot}$"),
+        "luminosity_distance" | "comoving_distance" => Some("Mpc"),
         "geocent_time" => Some("s"),
         _ => None,
     }
 }
 
 /// The unit in plain text (Unicode), for the parameters that have one: the layout's for
-/// bilby's parameters, M☉ for the derived component masses.
+/// bilby's parameters, M☉ and Mpc for the derived masses and distance.
 pub fn unit(name: &str) -> Option<&'static str> {
     match Parameter::from_name(name) {
         Some(parameter) => parameter.unit(),
-        None => matches!(name, "mass_1" | "mass_2").then_some("M☉"),
+        None => match name {
+            "mass_1" | "mass_2" | "total_mass" | "mass_1_source" | "mass_2_source"
+            | "chirp_mass_source" | "total_mass_source" => Some("M☉"),
+            "comoving_distance" => Some("Mpc"),
+            _ => None,
+        },
     }
 }
 
@@ -71,6 +84,13 @@ pub fn symbol(name: &str) -> &str {
         "geocent_time" => "t_c",
         "ra" => "α",
         "dec" => "δ",
+        "total_mass" => "M",
+        "redshift" => "z",
+        "comoving_distance" => "d_C",
+        "mass_1_source" => "m₁ˢ",
+        "mass_2_source" => "m₂ˢ",
+        "chirp_mass_source" => "ℳˢ",
+        "total_mass_source" => "Mˢ",
         _ => name,
     }
 }
@@ -96,5 +116,11 @@ mod tests {
         assert_eq!(plain_with_unit("chirp_mass"), "ℳ [M☉]");
         assert_eq!(plain_with_unit("chi_eff"), "χ_eff");
         assert_eq!(plain_with_unit("theta_jn"), "θⱼₙ [rad]");
+        assert_eq!(
+            latex_with_unit("mass_1_source"),
+            r"$m_1^{\rm source}$ [$M_{\odot}$]"
+        );
+        assert_eq!(plain_with_unit("chirp_mass_source"), "ℳˢ [M☉]");
+        assert_eq!(plain_with_unit("redshift"), "z");
     }
 }

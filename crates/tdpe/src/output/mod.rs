@@ -1,5 +1,6 @@
 //! The products of a run, written into [`RunResult::outdir`]: `result.json` (bilby's result
-//! layout), `samples.csv`, `summary.md`, `corner.png`, `trace.png`, `waveform.png`, `skymap.png` and `spectrum.png`.
+//! layout), `samples.csv`, `summary.md`, `corner.png`, `corner_source_frame.png`, `trace.png`,
+//! `waveform.png`, `skymap.png` and `spectrum.png`.
 //!
 //! One file per product, plus the pieces they share (atomic writing, quantiles, number
 //! formatting, the embedded font, densities and contours). Every file is written under a
@@ -35,11 +36,12 @@ use anyhow::Context;
 use crate::run_result::RunResult;
 
 /// File names of the products, in the order they are written.
-pub const PRODUCTS: [&str; 8] = [
+pub const PRODUCTS: [&str; 9] = [
     "result.json",
     "samples.csv",
     "summary.md",
     "corner.png",
+    "corner_source_frame.png",
     "trace.png",
     "waveform.png",
     "skymap.png",
@@ -111,12 +113,14 @@ pub fn write_all(result: &RunResult) -> anyhow::Result<()> {
             _ => {}
         }
     }
-    let [result_json, samples_csv, summary_md, corner, trace, waveform, skymap, spectrum] = paths;
+    let [result_json, samples_csv, summary_md, corner, corner_source_frame, trace, waveform, skymap, spectrum] =
+        paths;
     let sky = skymap::SkyLocalisation::of(result);
     result_json::write(result, &result_json)?;
     samples_csv::write(result, &samples_csv)?;
     summary_md::write(result, sky.as_ref(), &summary_md)?;
     corner::write(result, &corner)?;
+    corner::write_source_frame(result, &corner_source_frame)?;
     trace::write(result, &trace)?;
     waveform_plot::write(result, &waveform)?;
     skymap::write(result, sky.as_ref(), &skymap)?;

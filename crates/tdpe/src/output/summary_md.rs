@@ -183,7 +183,8 @@ fn sampling_choices(out: &mut String, result: &RunResult) {
 /// Links to the plots, and the sky areas.
 fn plots(out: &mut String, sky: Option<&SkyLocalisation>) {
     out.push_str(
-        "Plots: [corner](corner.png), [trace](trace.png), [waveform](waveform.png), \
+        "Plots: [corner](corner.png), [source frame](corner_source_frame.png), \
+         [trace](trace.png), [waveform](waveform.png), \
          [sky map](skymap.png), \
          [spectrum](spectrum.png).\n\n",
     );

@@ -1,6 +1,7 @@
 //! `waveform.png`: per detector, the whitened data and the whitened posterior waveforms (their
 //! median and 90 % band at every sample) around the merger, with the whitened injection where
-//! there is one, as bilby's `plot_interferometer_waveform_posterior` in the time domain.
+//! there is one, as bilby's `plot_interferometer_waveform_posterior` in the time domain, all
+//! band-passed to the signal's band (`run_result::WaveformReconstruction::pass_band`).
 
 use std::ops::Range;
 use std::path::Path;
@@ -153,8 +154,8 @@ fn draw_detector(
     let mut chart = ChartBuilder::on(panel)
         .caption(
             format!(
-                "{}: whitened data and posterior waveforms",
-                detector.detector
+                "{}: whitened data and posterior waveforms, band-passed {:.0}–{:.0} Hz",
+                detector.detector, detector.pass_band.0, detector.pass_band.1
             ),
             (font::FAMILY, 18),
         )

@@ -12,14 +12,16 @@ use tdpe_detector::GpsTime;
 use tdpe_likelihood::BbhRelativeBinning;
 use tdpe_mcmc::diagnostics::{ess_bulk, ess_tail, rhat};
 use tdpe_mcmc::Samples;
+use tdpe_posterior::cosmology::Cosmology;
 use tdpe_posterior::prior::Entry;
 use tdpe_posterior::streams::Stream;
 use tdpe_posterior::transform::wrap;
 use tdpe_posterior::Posterior;
-use tdpe_signal::{component_masses, BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
 use crate::data::{tukey_window, Whitener, WHITENING_ROLL_OFF};
 use crate::problem::Problem;
+use crate::run::derived;
 use crate::run::sampler::convergence_target;
 use crate::run::spectra::{detector_spectrum, AmplitudeSpectrum};
 use crate::run_result::{
@@ -30,11 +32,11 @@ use crate::run_result::{
 
 /// Posterior waveforms drawn for the reconstruction plot.
 const RECONSTRUCTION_DRAWS: usize = 50;
+/// The waveform plot's whitened series are band-passed below the frequency under which the
+/// whitened injection (or the posterior waveforms) hold this fraction of their power.
+const PASS_BAND_POWER: f64 = 0.999;
 /// Posterior draws at which relative binning is checked against the exact likelihood.
 const CHECK_DRAWS: usize = 100;
-
-/// The columns derived from the parameters, after them in the posterior table.
-const DERIVED: [&str; 3] = ["mass_1", "mass_2", "chi_eff"];
 
 /// What [`collect`] needs besides the problem, the posterior and the draws.
 pub struct CollectInfo {
@@ -119,7 +121,7 @@ impl Draws {
     }
 }
 
-/// The parameter columns and the derived ones of `draws`.
+/// The parameter columns and the assessed derived ones ([`derived::ASSESSED`]) of `draws`.
 fn columns(draws: &Draws, epoch: &GpsTime) -> (Vec<Column>, Vec<Column>) {
     let parameter_columns = Parameter::ALL
         .into_iter()
@@ -132,15 +134,75 @@ fn columns(draws: &Draws, epoch: &GpsTime) -> (Vec<Column>, Vec<Column>) {
                 .collect(),
         })
         .collect();
-    let derived_columns = DERIVED
+    let derived_columns = derived::ASSESSED
         .iter()
         .enumerate()
         .map(|(j, name)| Column {
             name: name.to_string(),
-            values: draws.reported.iter().map(|t| derived(t)[j]).collect(),
+            values: draws
+                .reported
+                .iter()
+                .map(|t| derived::assessed(t)[j])
+                .collect(),
         })
         .collect();
     (parameter_columns, derived_columns)
+}
+
+/// The [`derived::SOURCE_FRAME`] columns of `reported`.
+fn source_frame_columns(
+    reported: &[ParameterVector],
+    cosmology: &Cosmology,
+) -> anyhow::Result<Vec<Column>> {
+    let rows: Vec<[f64; 7]> = reported
+        .iter()
+        .map(|t| derived::source_frame(t, cosmology))
+        .collect::<anyhow::Result<_>>()?;
+    Ok(derived::SOURCE_FRAME
+        .iter()
+        .enumerate()
+        .map(|(j, name)| Column {
+            name: name.to_string(),
+            values: rows.iter().map(|row| row[j]).collect(),
+        })
+        .collect())
+}
+
+/// Per detector, the optimal SNR √⟨h|h⟩ and the matched-filter SNR ⟨d|h⟩/√⟨h|h⟩ of every draw
+/// in `reported`, as the columns `<detector>_optimal_snr` and `<detector>_matched_filter_snr`
+/// of bilby's `compute_snrs`, from the relative binning the run sampled with. bilby's
+/// matched-filter SNR is complex (its phase free); this is its real part, the one in ln L.
+fn snr_columns(
+    detectors: &[String],
+    rb: &BbhRelativeBinning,
+    reported: &[ParameterVector],
+) -> anyhow::Result<Vec<Column>> {
+    let mut optimal = vec![Vec::with_capacity(reported.len()); detectors.len()];
+    let mut matched_filter = optimal.clone();
+    for t in reported {
+        let products = rb.detector_inner_products(&BbhParameters::from_array(*t))?;
+        for (k, p) in products.iter().enumerate() {
+            let snr = p.h_h.max(0.0).sqrt();
+            optimal[k].push(snr);
+            matched_filter[k].push(if snr > 0.0 { p.d_h / snr } else { 0.0 });
+        }
+    }
+    Ok(detectors
+        .iter()
+        .zip(optimal.into_iter().zip(matched_filter))
+        .flat_map(|(name, (optimal, matched_filter))| {
+            [
+                Column {
+                    name: format!("{name}_optimal_snr"),
+                    values: optimal,
+                },
+                Column {
+                    name: format!("{name}_matched_filter_snr"),
+                    values: matched_filter,
+                },
+            ]
+        })
+        .collect())
 }
 
 /// The diagnostics the results would report for `samples`, the draws so far (for deciding
@@ -206,8 +268,11 @@ pub fn collect(
         &log_likelihood.values,
         info.pilot.clone(),
     )?;
+    let cosmology = derived::cosmology(problem.priors());
     let mut columns = parameter_columns;
     columns.extend(derived_columns);
+    columns.extend(source_frame_columns(&draws.reported, &cosmology)?);
+    columns.extend(snr_columns(&config.detectors, rb, &draws.reported)?);
     columns.extend([log_likelihood, log_prior]);
 
     let chains = samples.chain_summaries();
@@ -236,8 +301,9 @@ pub fn collect(
         },
         injection_parameters: problem
             .injection
-            .map(|p| named_values(&p.to_array(), epoch)),
-        fiducial_parameters: named_values(&info.fiducial_theta, epoch),
+            .map(|p| named_values(&p.to_array(), epoch, &cosmology))
+            .transpose()?,
+        fiducial_parameters: named_values(&info.fiducial_theta, epoch, &cosmology)?,
         fiducial_log_likelihood: info.fiducial_log_likelihood,
         priors: problem
             .priors()
@@ -466,8 +532,15 @@ fn reconstruction(
             injection_templates.as_ref().map(|h| h[k].as_slice()),
         )?);
         let whitener = Whitener::new(&problem.psds[k], &problem.bands[k], grid)?;
+        let signals: Vec<&[f64]> = match &injection_templates {
+            Some(h) => vec![h[k].as_slice()],
+            None => templates,
+        };
+        let pass_band_upper = whitener.power_edge(&signals, PASS_BAND_POWER)?;
+        let whitener = whitener.band_passed(pass_band_upper);
         reconstruction.push(WaveformReconstruction {
             detector: name.clone(),
+            pass_band: (problem.bands[k].f_low, pass_band_upper),
             times: times.clone(),
             whitened_data: whitener.whiten(exact.likelihood().data(k))?,
             whitened_waveforms: draw_templates
@@ -507,8 +580,12 @@ fn cut_at_sparsest(values: &[f64], lower: f64, upper: f64) -> Vec<f64> {
     values.iter().map(|&v| wrap(v, cut, period)).collect()
 }
 
-/// Named values of the parameters (absolute GPS geocent_time) and the derived masses and χ_eff.
-fn named_values(t: &ParameterVector, epoch: &GpsTime) -> Vec<NamedValue> {
+/// Named values of the parameters (absolute GPS geocent_time) and the derived columns.
+fn named_values(
+    t: &ParameterVector,
+    epoch: &GpsTime,
+    cosmology: &Cosmology,
+) -> anyhow::Result<Vec<NamedValue>> {
     let mut out: Vec<NamedValue> = Parameter::ALL
         .into_iter()
         .map(|p| NamedValue {
@@ -516,29 +593,23 @@ fn named_values(t: &ParameterVector, epoch: &GpsTime) -> Vec<NamedValue> {
             value: reported_value(p, t[p], epoch),
         })
         .collect();
-    for (name, value) in DERIVED.iter().zip(derived(t)) {
+    let derived_values = derived::ASSESSED.iter().zip(derived::assessed(t)).chain(
+        derived::SOURCE_FRAME
+            .iter()
+            .zip(derived::source_frame(t, cosmology)?),
+    );
+    for (name, value) in derived_values {
         out.push(NamedValue {
             name: name.to_string(),
             value,
         });
     }
-    out
+    Ok(out)
 }
 
 /// GPS time in s of `t` s after `epoch`.
 fn absolute_time(epoch: &GpsTime, t: f64) -> f64 {
     epoch.add_seconds(t).as_f64()
-}
-
-/// The values of the [`DERIVED`] columns: mass_1, mass_2 (M☉) and
-/// χ_eff = (m1 χ1 + m2 χ2)/(m1 + m2).
-fn derived(t: &ParameterVector) -> [f64; 3] {
-    let (m1, m2) = component_masses(t[Parameter::ChirpMass], t[Parameter::MassRatio]);
-    [
-        m1,
-        m2,
-        (m1 * t[Parameter::Chi1] + m2 * t[Parameter::Chi2]) / (m1 + m2),
-    ]
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! [`RunResult`] ([`mod@collect`]), which [`crate::output`] writes.
 
 pub mod collect;
+pub mod derived;
 pub mod pilot;
 pub mod sampler;
 pub mod spectra;
