@@ -8,8 +8,9 @@
 
 Checks, exiting non-zero on the first failure:
 - PESummary (`pesummary.io.read`) reads it with its bilby reader: the injection is there and
-  finite where the run had one, the priors are there, and the approximant and f_low are read
-  from the file rather than defaulted;
+  finite where the run had one, the priors are there, the approximant, f_low, f_start and
+  delta_f are read from the file rather than defaulted, and the source-frame and per-detector
+  SNR columns are there;
 - bilby reads it (as a `CBCResult`) with priors that are a `BBHPriorDict`, so that prior draws obey
   the mass constraints; `bilby_result -s -e hdf5` converts it and the HDF5 file loads again;
 - `CBCResult.plot_waveform_posterior` (bilby rebuilds the waveform generator from the meta
@@ -53,6 +54,14 @@ def check_pesummary(path, has_injection):
     meta = f.extra_kwargs["meta_data"]
     check(meta.get("approximant") == "IMRPhenomT", f"approximant {meta.get('approximant')}")
     check(meta.get("f_low") == 20.0 or meta.get("f_low") == [20.0], f"f_low {meta.get('f_low')}")
+    check(meta.get("f_start") == 20.0, f"f_start {meta.get('f_start')} (bilby_pipe's 'waveform' entry)")
+    check(meta.get("delta_f") == 1.0 / meta.get("duration", float("nan")),
+          f"delta_f {meta.get('delta_f')} is 1/duration")
+    samples = f.samples_dict
+    derived = ["mass_1_source", "chirp_mass_source", "redshift", "H1_optimal_snr",
+               "H1_matched_filter_snr"]
+    check(all(name in samples.keys() for name in derived),
+          "the source-frame and per-detector SNR columns are read")
 
 
 def check_bilby(path, outdir):

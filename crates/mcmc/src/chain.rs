@@ -273,6 +273,7 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         &self,
         draws: Vec<f64>,
         stats: Vec<DrawStats>,
+        warmup_draws: Vec<f64>,
         warmup_stats: Vec<DrawStats>,
     ) -> ChainDraws {
         let (warmup_grad_evals, grad_evals) = self.grad_evals();
@@ -281,6 +282,7 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
             dim: self.point.x.len(),
             draws,
             stats,
+            warmup_draws,
             warmup_stats,
             step_size: self.step_size,
             metric: self.hamiltonian.metric().clone(),
@@ -297,6 +299,7 @@ pub(crate) struct ChainRun<'a, T: ?Sized> {
     state: ChainState<'a, T>,
     rng: Xoshiro256PlusPlus,
     progress: ChainProgress<'a>,
+    warmup_draws: Vec<f64>,
     warmup_stats: Vec<DrawStats>,
     draws: Vec<f64>,
     stats: Vec<DrawStats>,
@@ -320,6 +323,7 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
             state,
             rng,
             progress,
+            warmup_draws: Vec::with_capacity(config.num_warmup * target.dim()),
             warmup_stats: Vec::with_capacity(config.num_warmup),
             draws: Vec::with_capacity(config.num_draws * target.dim()),
             stats: Vec::with_capacity(config.num_draws),
@@ -362,6 +366,7 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
         self.state.chain_draws(
             self.draws.clone(),
             self.stats.clone(),
+            self.warmup_draws.clone(),
             self.warmup_stats.clone(),
         )
     }
@@ -386,6 +391,7 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
             if self.warmup_stats.len() < config.num_warmup {
                 let stats = self.state.warmup_transition(kernel, &mut self.rng)?;
                 self.progress.record("warmup", &stats);
+                self.warmup_draws.extend_from_slice(&self.state.point.x);
                 self.warmup_stats.push(stats);
                 if self.warmup_stats.len() == config.num_warmup {
                     self.end_warmup(config);
@@ -413,7 +419,7 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
         }
         self.progress.finish();
         self.state
-            .chain_draws(self.draws, self.stats, self.warmup_stats)
+            .chain_draws(self.draws, self.stats, self.warmup_draws, self.warmup_stats)
     }
 }
 

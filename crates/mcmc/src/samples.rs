@@ -17,6 +17,9 @@ pub struct ChainDraws {
     pub draws: Vec<f64>,
     /// Statistics of each post-warm-up transition.
     pub stats: Vec<DrawStats>,
+    /// Warm-up draws (the state after each warm-up transition), row-major as `draws`: not
+    /// draws of the posterior, kept for trace plots.
+    pub warmup_draws: Vec<f64>,
     /// Statistics of each warm-up transition.
     pub warmup_stats: Vec<DrawStats>,
     /// Step size used for sampling.
@@ -38,6 +41,11 @@ impl ChainDraws {
     /// Draw `i`.
     pub fn draw(&self, i: usize) -> &[f64] {
         &self.draws[i * self.dim..(i + 1) * self.dim]
+    }
+
+    /// The state after warm-up transition `i`.
+    pub fn warmup_draw(&self, i: usize) -> &[f64] {
+        &self.warmup_draws[i * self.dim..(i + 1) * self.dim]
     }
 
     /// The first `len` draws of coordinate `param`.

@@ -301,12 +301,14 @@ where
         tempering.swap_interval,
     );
 
+    let mut warmup_draws = Vec::with_capacity(config.num_warmup * model.dim());
     let mut warmup_stats = Vec::with_capacity(config.num_warmup);
     let mut ladder_round = FIRST_LADDER_ROUND;
     let mut next_ladder_update = ladder_round;
     while warmup_stats.len() < config.num_warmup && !stop.load(Ordering::Relaxed) {
         let stats = ladder_transition(&mut rungs, &mut rngs, kernel, true)?;
         progress.record("warmup", &stats);
+        warmup_draws.extend_from_slice(&rungs[0].point.x);
         warmup_stats.push(stats);
         let iteration = warmup_stats.len();
         exchange.after_iteration(&mut rungs, &ladder);
@@ -373,7 +375,10 @@ where
         grad_evals,
     };
     let cold = rungs.swap_remove(0);
-    Ok((cold.chain_draws(draws, stats, warmup_stats), tempered))
+    Ok((
+        cold.chain_draws(draws, stats, warmup_draws, warmup_stats),
+        tempered,
+    ))
 }
 
 /// One transition of every rung, learning from it during warm-up; returns the statistics of

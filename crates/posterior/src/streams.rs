@@ -26,6 +26,8 @@ pub enum Stream {
     ReconstructionDraws,
     /// The pilot chains whose draws place the relative-binning nodes of a wide posterior.
     PilotChains,
+    /// Which of the equivalent (phase, psi) a warm-up state reports in the trace plot.
+    WarmupEquivalentParameters,
 }
 
 impl Stream {
@@ -38,6 +40,7 @@ impl Stream {
             Self::DistanceDraws => 0xD157,
             Self::ReconstructionDraws => 0x00C0_FFEE,
             Self::PilotChains => 0x9_1107,
+            Self::WarmupEquivalentParameters => 0x3_2B17,
         }
     }
 
@@ -67,6 +70,7 @@ mod tests {
             Stream::DistanceDraws,
             Stream::ReconstructionDraws,
             Stream::PilotChains,
+            Stream::WarmupEquivalentParameters,
         ];
         for (i, a) in all.iter().enumerate() {
             assert_ne!(a.salt(), 0);

@@ -270,7 +270,11 @@ pub struct RunResult {
     pub search_parameter_keys: Vec<String>,
     /// The posterior draws.
     pub posterior: PosteriorTable,
-    /// Injected values (11 parameters + `mass_1`, `mass_2`, `chi_eff`) for injections.
+    /// The chains' states during warm-up, in the sampled parameters only (no derived columns,
+    /// no marginalised distance or phase), in the posterior's layout: not posterior draws, for
+    /// the trace plot.
+    pub warmup: PosteriorTable,
+    /// Injected values (11 parameters and the derived columns) for injections.
     pub injection_parameters: Option<Vec<NamedValue>>,
     /// The fiducial point of relative binning (injection, or the maximum-likelihood search's
     /// result), same names as the injection.

@@ -120,6 +120,27 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         .filter(|&&n| n != "psi")
         .map(|s| s.to_string())
         .collect();
+    // Warm-up: each chain's first draws, pulled away from the posterior at first.
+    let warm = draws.min(200);
+    let warmup_rows: Vec<usize> = (0..n).filter(|r| r % draws < warm).collect();
+    let warmup = PosteriorTable {
+        columns: table
+            .iter()
+            .filter(|c| search.contains(&c.name))
+            .map(|c| Column {
+                name: c.name.clone(),
+                values: warmup_rows
+                    .iter()
+                    .map(|&r| {
+                        let pull = 1.0 + 0.5 * (-((r % draws) as f64) / 40.0).exp();
+                        c.values[r] * pull
+                    })
+                    .collect(),
+            })
+            .collect(),
+        divergent: warmup_rows.iter().map(|r| r % draws < 3).collect(),
+        chain: warmup_rows.iter().map(|r| r / draws).collect(),
+    };
     let mut injection: Vec<NamedValue> = NAMES
         .iter()
         .zip(TRUTH)
@@ -205,6 +226,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
                 .collect();
             WaveformReconstruction {
                 detector: ifo.into(),
+                pass_band: (20.0, 350.0),
                 times: times.clone(),
                 whitened_data,
                 whitened_waveforms,
@@ -223,6 +245,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
             divergent: (0..chain.len()).map(|i| i % 97 == 5).collect(),
             chain,
         },
+        warmup,
         injection_parameters: Some(injection.clone()),
         fiducial_parameters: injection,
         fiducial_log_likelihood: 301.2,

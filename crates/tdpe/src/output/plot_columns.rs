@@ -36,6 +36,18 @@ pub fn sampled(result: &RunResult) -> Vec<PlotColumn> {
         .collect()
 }
 
+/// The warm-up states of `name` (chain after chain, as `result.warmup.chain`), shifted as
+/// [`column`] shifts the draws, if the warm-up table has it.
+pub fn warmup_values(result: &RunResult, name: &str) -> Option<Vec<f64>> {
+    let values = result.warmup.column(name)?;
+    let origin = if name == "geocent_time" {
+        result.trigger_time
+    } else {
+        0.0
+    };
+    Some(values.iter().map(|v| v - origin).collect())
+}
+
 /// The column `name` as plotted, if the posterior has it.
 pub fn column(result: &RunResult, name: &str) -> Option<PlotColumn> {
     let values = result.posterior.column(name)?;

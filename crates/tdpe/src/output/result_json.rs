@@ -204,6 +204,22 @@ fn timedelta(seconds: f64) -> Json {
     ])
 }
 
+/// A bilby_pipe frequency dict as its ini file writes it, `{'H1': 20.0, 'L1': 20.0}`, of `edge`
+/// per detector, with a `waveform` entry where given.
+fn band_dict(
+    result: &RunResult,
+    edge: fn(&crate::run_result::DetectorInfo) -> f64,
+    waveform: Option<f64>,
+) -> String {
+    let entries: Vec<String> = result
+        .detectors
+        .iter()
+        .map(|d| format!("'{}': {:?}", d.name, edge(d)))
+        .chain(waveform.map(|f| format!("'waveform': {f:?}")))
+        .collect();
+    format!("{{{}}}", entries.join(", "))
+}
+
 fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
     let interferometers = result.detectors.iter().map(|d| {
         let entry = Json::object([
@@ -244,6 +260,9 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
         ),
         ("sampling_frequency", Json::Float(result.sampling_frequency)),
         ("duration", Json::Float(result.duration)),
+        // Not a key of bilby's likelihood: PESummary copies this table's numbers into its meta
+        // data, where it looks for the frequency resolution (else it warns and takes 1/256 Hz).
+        ("delta_f", Json::Float(1.0 / result.duration)),
         ("start_time", Json::Float(result.start_time)),
         ("trigger_time", Json::Float(result.trigger_time)),
         // bilby's record of the sampled sky and time coordinates; the posterior holds ra, dec
@@ -349,12 +368,23 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
             },
         ),
         // The frequency band and approximant where PESummary looks for them, in bilby_pipe's
-        // record of its command line.
+        // record of its command line: the bands as bilby_pipe's per-detector dicts, with the
+        // waveform's start frequency as their `waveform` entry (PESummary's f_start).
         (
             "command_line_args",
             Json::object([
-                ("minimum_frequency", Json::Float(result.minimum_frequency)),
-                ("maximum_frequency", Json::Float(result.maximum_frequency)),
+                (
+                    "minimum_frequency",
+                    Json::str(band_dict(
+                        result,
+                        |d| d.minimum_frequency,
+                        Some(result.minimum_frequency),
+                    )),
+                ),
+                (
+                    "maximum_frequency",
+                    Json::str(band_dict(result, |d| d.maximum_frequency, None)),
+                ),
                 (
                     "reference_frequency",
                     Json::Float(result.reference_frequency),

@@ -2,10 +2,11 @@
 //! against the iteration, one colour per chain, and beside it each chain's histogram of the
 //! same draws (as ArviZ's `plot_trace`, turned on its side to share the value axis), with the
 //! injected value as an orange line. Chains that disagree or stick show up at a glance.
-//! Draws made by a divergent transition are marked with a black tick under their chain's trace,
-//! and a legend names each chain's colour with its divergences. The warm-up draws are not kept
-//! by the sampler (only their statistics), so the iterations count from the end of warm-up,
-//! as the axis says.
+//! The warm-up comes first, on a grey background at negative iterations and in lighter lines
+//! (its states are not posterior draws: the marginals on the right leave them out, and values
+//! outside the posterior's range are clamped to the axis). Transitions that diverged, in warm-up
+//! or after it, are marked with a black tick under their chain's trace, and a legend names each
+//! chain's colour with its divergences after warm-up.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -63,23 +64,66 @@ pub fn write(result: &RunResult, path: &Path) -> anyhow::Result<()> {
         result.draws_per_chain(),
         result.sampler_kwargs.num_warmup
     );
+    let warmup: Vec<Option<Vec<f64>>> = columns
+        .iter()
+        .map(|c| plot_columns::warmup_values(result, &c.name))
+        .collect();
     atomic::write_with(path, |temporary| {
         draw(
             &columns,
             &captions,
-            &result.posterior.chain,
-            &result.posterior.divergent,
+            &Transitions {
+                chain_of: &result.posterior.chain,
+                divergent: &result.posterior.divergent,
+            },
+            &warmup,
+            &Transitions {
+                chain_of: &result.warmup.chain,
+                divergent: &result.warmup.divergent,
+            },
             &title,
             temporary,
         )
     })
 }
 
+/// The chain and divergence of each row of a table of draws.
+struct Transitions<'a> {
+    chain_of: &'a [usize],
+    divergent: &'a [bool],
+}
+
+impl Transitions<'_> {
+    /// The iterations (within its chain, from 0) of each chain's divergent transitions.
+    fn divergent_iterations(&self) -> BTreeMap<usize, Vec<usize>> {
+        let mut seen: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut out: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (&d, &c) in self.divergent.iter().zip(self.chain_of) {
+            let i = seen.entry(c).or_default();
+            if d {
+                out.entry(c).or_default().push(*i);
+            }
+            *i += 1;
+        }
+        out
+    }
+
+    /// The largest number of rows of any chain.
+    fn per_chain(&self) -> usize {
+        let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+        for &c in self.chain_of {
+            *counts.entry(c).or_default() += 1;
+        }
+        counts.into_values().max().unwrap_or(0)
+    }
+}
+
 fn draw(
     columns: &[PlotColumn],
     captions: &[String],
-    chain_of: &[usize],
-    divergent: &[bool],
+    draws: &Transitions,
+    warmup: &[Option<Vec<f64>>],
+    warmup_transitions: &Transitions,
     title: &str,
     path: &Path,
 ) -> anyhow::Result<()> {
@@ -105,7 +149,7 @@ fn draw(
     let (trace_width, _) = body.dim_in_pixel();
     let trace_width = trace_width - MARGINAL_WIDTH;
     footer.draw_text(
-        "iteration after warm-up (warm-up draws are not kept); black ticks: divergent transitions",
+        "iteration after warm-up (warm-up before 0, shaded); black ticks: divergent transitions",
         &footer_style,
         (trace_width as i32 / 2, FOOTER as i32 / 2),
     )?;
@@ -114,26 +158,34 @@ fn draw(
         &footer_style,
         ((trace_width + MARGINAL_WIDTH / 2) as i32, FOOTER as i32 / 2),
     )?;
-    let iterations = iterations_per_chain(chain_of).max(2) as f64;
-    let divergences = divergent_iterations(divergent, chain_of);
-    for (k, ((column, caption), row)) in columns
+    let iterations = Iterations {
+        warmup: warmup_transitions.per_chain(),
+        draws: draws.per_chain().max(2),
+    };
+    let divergences = draws.divergent_iterations();
+    let warmup_divergences = warmup_transitions.divergent_iterations();
+    for (k, (((column, caption), warmup), row)) in columns
         .iter()
         .zip(captions)
+        .zip(warmup)
         .zip(body.split_evenly((columns.len(), 1)))
         .enumerate()
     {
         let (left, right) = row.split_horizontally(trace_width);
-        let chains = split_by_chain(&column.values, chain_of);
+        let chains = split_by_chain(&column.values, draws.chain_of);
+        let warmup_chains = warmup
+            .as_ref()
+            .map(|values| split_by_chain(values, warmup_transitions.chain_of));
         let range = padded_range(column.values.iter().copied(), column.truth, 0.05);
         let legend = (k == 0).then_some(&divergences);
         draw_trace(
             &left,
             column,
             caption,
-            &chains,
+            (&chains, warmup_chains.as_ref()),
             &range,
-            iterations,
-            &divergences,
+            &iterations,
+            (&divergences, &warmup_divergences),
             legend,
         )?;
         draw_marginals(&right, column, &chains, &range)?;
@@ -142,24 +194,41 @@ fn draw(
     Ok(())
 }
 
-/// Draws against iteration, one line per chain, under `caption`.
+/// Iterations per chain of the warm-up and of the draws after it.
+struct Iterations {
+    warmup: usize,
+    draws: usize,
+}
+
+type PerChain<T> = BTreeMap<usize, Vec<T>>;
+
+/// Draws against iteration, one line per chain, under `caption`, after the warm-up's states
+/// (at negative iterations) where there are any.
 #[allow(clippy::too_many_arguments)]
 fn draw_trace(
     area: &Area,
     column: &PlotColumn,
     caption: &str,
-    chains: &BTreeMap<usize, Vec<f64>>,
+    (chains, warmup): (&PerChain<f64>, Option<&PerChain<f64>>),
     range: &Range<f64>,
-    iterations: f64,
-    divergences: &BTreeMap<usize, Vec<usize>>,
-    legend: Option<&BTreeMap<usize, Vec<usize>>>,
+    iterations: &Iterations,
+    (divergences, warmup_divergences): (&PerChain<usize>, &PerChain<usize>),
+    legend: Option<&PerChain<usize>>,
 ) -> anyhow::Result<()> {
+    let first = -(iterations.warmup as f64);
+    let last = iterations.draws as f64 - 1.0;
     let mut chart = ChartBuilder::on(area)
         .caption(caption, (font::FAMILY, 14))
         .margin_right(10)
         .x_label_area_size(20)
         .y_label_area_size(70)
-        .build_cartesian_2d(0.0..iterations - 1.0, range.clone())?;
+        .build_cartesian_2d(first..last, range.clone())?;
+    if iterations.warmup > 0 {
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(first, range.start), (0.0, range.end)],
+            BLACK.mix(0.06).filled(),
+        )))?;
+    }
     let y_ticks = tick_formatter(range);
     chart
         .configure_mesh()
@@ -171,6 +240,19 @@ fn draw_trace(
         .x_label_formatter(&|v| format!("{v:.0}"))
         .label_style((font::FAMILY, 12))
         .draw()?;
+    // Warm-up states beyond the axis are clamped to it, so that a line leaving the range
+    // stays visible as running along its edge.
+    let clamp = |v: f64| v.clamp(range.start, range.end);
+    for (&chain, states) in warmup.into_iter().flatten() {
+        chart.draw_series(LineSeries::new(
+            states
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| (first + i as f64, clamp(v)))
+                .filter(|(_, v)| v.is_finite()),
+            palette::chain(chain).mix(0.4).stroke_width(1),
+        ))?;
+    }
     for (&chain, draws) in chains {
         chart.draw_series(LineSeries::new(
             draws
@@ -183,20 +265,21 @@ fn draw_trace(
     }
     if let Some(t) = column.truth.filter(|t| t.is_finite()) {
         chart.draw_series(std::iter::once(PathElement::new(
-            vec![(0.0, t), (iterations - 1.0, t)],
+            vec![(first, t), (last, t)],
             palette::TRUTH.stroke_width(2),
         )))?;
     }
-    // Divergent draws: a tick along the bottom in the lowest tenth of the range.
+    // Divergent transitions: a tick along the bottom in the lowest tenth of the range.
     let tick = (range.start, range.start + 0.1 * (range.end - range.start));
-    for iterations in divergences.values() {
-        chart.draw_series(iterations.iter().map(|&i| {
-            PathElement::new(
-                vec![(i as f64, tick.0), (i as f64, tick.1)],
-                DIVERGENT.stroke_width(2),
-            )
-        }))?;
-    }
+    let ticks = divergences.values().flatten().map(|&i| i as f64).chain(
+        warmup_divergences
+            .values()
+            .flatten()
+            .map(|&i| first + i as f64),
+    );
+    chart.draw_series(
+        ticks.map(|x| PathElement::new(vec![(x, tick.0), (x, tick.1)], DIVERGENT.stroke_width(2))),
+    )?;
     if let Some(divergences) = legend {
         for &chain in chains.keys() {
             let count = divergences.get(&chain).map_or(0, Vec::len);
@@ -223,20 +306,6 @@ fn draw_trace(
 
 /// The colour of divergence ticks.
 const DIVERGENT: RGBColor = RGBColor(0, 0, 0);
-
-/// The iterations (within its chain) of each chain's divergent draws.
-fn divergent_iterations(divergent: &[bool], chain_of: &[usize]) -> BTreeMap<usize, Vec<usize>> {
-    let mut seen: BTreeMap<usize, usize> = BTreeMap::new();
-    let mut out: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for (&d, &c) in divergent.iter().zip(chain_of) {
-        let i = seen.entry(c).or_default();
-        if d {
-            out.entry(c).or_default().push(*i);
-        }
-        *i += 1;
-    }
-    out
-}
 
 /// Each chain's histogram of the draws, on its side (value upwards), sharing the trace's
 /// value axis.
@@ -309,13 +378,4 @@ fn split_by_chain(values: &[f64], chain_of: &[usize]) -> BTreeMap<usize, Vec<f64
         chains.entry(c).or_default().push(v);
     }
     chains
-}
-
-/// The largest number of draws of any chain.
-fn iterations_per_chain(chain_of: &[usize]) -> usize {
-    let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
-    for &c in chain_of {
-        *counts.entry(c).or_default() += 1;
-    }
-    counts.into_values().max().unwrap_or(0)
 }

@@ -299,6 +299,7 @@ pub fn collect(
             chain: draws.chain.clone(),
             divergent: draws.divergent.clone(),
         },
+        warmup: warmup_table(posterior, samples, epoch, config.sampler.seed),
         injection_parameters: problem
             .injection
             .map(|p| named_values(&p.to_array(), epoch, &cosmology))
@@ -361,6 +362,51 @@ pub fn collect(
         config_toml: config.to_toml(),
         version: env!("CARGO_PKG_VERSION").into(),
     })
+}
+
+/// The chains' warm-up states in the sampled parameters, chain after chain, each reporting one
+/// of its equivalent (phase, psi) as the draws do ([`Draws::new`]).
+fn warmup_table(
+    posterior: &Posterior<BbhRelativeBinning>,
+    samples: &Samples,
+    epoch: &GpsTime,
+    seed: u64,
+) -> PosteriorTable {
+    let mut orbit_rng = Stream::WarmupEquivalentParameters.rng(seed);
+    let parameters: Vec<Parameter> = posterior
+        .sampled_names()
+        .into_iter()
+        .filter_map(Parameter::from_name)
+        .collect();
+    let mut table = PosteriorTable {
+        columns: parameters
+            .iter()
+            .map(|p| Column {
+                name: p.name().to_string(),
+                values: Vec::new(),
+            })
+            .collect(),
+        chain: Vec::new(),
+        divergent: Vec::new(),
+    };
+    for c in &samples.chains {
+        let states = c
+            .warmup_stats
+            .len()
+            .min(c.warmup_draws.len() / c.dim.max(1));
+        for i in 0..states {
+            let theta = posterior.equivalent_parameters(
+                &posterior.parameters(c.warmup_draw(i)),
+                orbit_rng.random_range(0..4),
+            );
+            for (column, &p) in table.columns.iter_mut().zip(&parameters) {
+                column.values.push(reported_value(p, theta[p], epoch));
+            }
+            table.chain.push(c.chain);
+            table.divergent.push(c.warmup_stats[i].divergent);
+        }
+    }
+    table
 }
 
 /// R̂ and the bulk and tail ESS of the sampled parameters (with a marginalised distance) and the
