@@ -41,6 +41,14 @@ fn draws_do_not_depend_on_thread_count() {
         sample(&target, &Mala::default(), &two),
     );
     assert_eq!(mala.0.unwrap(), mala.1.unwrap());
+    // Every warm-up state is kept, one per warm-up transition, finite and moving.
+    let nuts = sample(&target, &Nuts::default(), &one).unwrap();
+    for c in &nuts.chains {
+        assert_eq!(c.warmup_stats.len(), base.num_warmup);
+        assert_eq!(c.warmup_draws.len(), base.num_warmup * c.dim);
+        assert!(c.warmup_draws.iter().all(|v| v.is_finite()));
+        assert_ne!(c.warmup_draw(0), c.warmup_draw(base.num_warmup - 1));
+    }
     // And a different seed gives different draws.
     let other = sample(
         &target,

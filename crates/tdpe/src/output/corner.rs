@@ -133,7 +133,24 @@ fn draw(columns: &[PlotColumn], path: &Path) -> anyhow::Result<()> {
             }
         }
     }
+    if axes.len() > 1 {
+        key(&root, side)?;
+    }
     root.present()?;
+    Ok(())
+}
+
+/// What the titles, regions and orange lines mean, in the empty upper right of the figure.
+fn key(root: &Area, side: i32) -> anyhow::Result<()> {
+    let style =
+        TextStyle::from((font::FAMILY, 16).into_font()).pos(Pos::new(HPos::Right, VPos::Top));
+    let lines = [
+        "Titles: median and 90 % credible interval (5 % and 95 % quantiles, dashed).",
+        "Filled regions: 50 % and 90 % credible. Orange: injected values.",
+    ];
+    for (k, line) in lines.iter().enumerate() {
+        root.draw_text(line, &style, (side - MARGIN, MARGIN + 24 * k as i32))?;
+    }
     Ok(())
 }
 

@@ -1,5 +1,5 @@
 //! The posterior's derived columns, as bilby's `generate_all_bbh_parameters` adds them
-//! (docs/cosmology.md §4): the component masses and χ_eff, which the convergence diagnostics
+//! (docs/cosmology.md §5): the component masses and χ_eff, which the convergence diagnostics
 //! assess, and the source-frame quantities, which follow from them and the distance through a
 //! cosmology.
 
