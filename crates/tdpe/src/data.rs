@@ -263,7 +263,7 @@ impl Whitener {
         }
         let total: f64 = power.iter().sum();
         let top = (power.len() - 1) as f64 * self.df;
-        if !(total > 0.0) {
+        if total.is_nan() || total <= 0.0 {
             return Ok(top);
         }
         let mut cumulative = 0.0;
