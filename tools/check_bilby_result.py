@@ -19,22 +19,13 @@ import argparse
 import math
 import pathlib
 import re
-import sys
 
 import numpy as np
 import pandas as pd
 from bilby.core.prior import PriorDict
 from bilby.core.result import read_in_result
+from result_checks import check, fail
 
-
-def fail(message):
-    print(f"FAILED: {message}")
-    sys.exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
 
 
 def summary_rows(path):
@@ -58,7 +49,7 @@ def main():
     print(f"read_in_result: label={result.label!r} sampler={result.sampler!r} version={result.version!r}")
     print(result)
     posterior = result.posterior
-    check(isinstance(posterior, pd.DataFrame), "posterior is not a DataFrame")
+    check(isinstance(posterior, pd.DataFrame), "the posterior is a DataFrame")
     print(f"posterior: {len(posterior)} draws x {len(posterior.columns)} columns")
 
     header = f"{'parameter':>22} {'median':>16} {'5%':>16} {'95%':>16} {'injected':>16}"
@@ -70,10 +61,10 @@ def main():
         print(f"{name:>22} {med:16.6f} {lo:16.6f} {hi:16.6f} {inj:16.6f}")
 
     for name in list(result.search_parameter_keys) + ["log_likelihood", "log_prior"]:
-        check(name in posterior.columns, f"posterior lacks {name}")
-    check(isinstance(result.priors, PriorDict), f"priors are a {type(result.priors)}")
+        check(name in posterior.columns, f"the posterior has {name}")
+    check(isinstance(result.priors, PriorDict), f"the priors are a PriorDict ({type(result.priors).__name__})")
     for key in list(result.fixed_parameter_keys) + list(result.constraint_parameter_keys):
-        check(key in result.priors, f"prior for {key} missing")
+        check(key in result.priors, f"the priors have {key}")
     print(f"priors ({type(result.priors).__name__}):")
     for key, prior in result.priors.items():
         print(f"  {key} = {prior!r}")
@@ -90,11 +81,11 @@ def main():
     ifos = meta["likelihood"]["interferometers"]
     for ifo, info in ifos.items():
         print(f"{ifo}: optimal SNR {info['optimal_SNR']:.3f}, matched-filter SNR {info['matched_filter_SNR']:.3f}")
-    check(len(ifos) > 0, "no per-detector SNR in meta_data")
+    check(len(ifos) > 0, "meta_data has per-detector SNRs")
     diagnostics = meta["diagnostics"]
     for stat in ("rhat", "ess_bulk", "ess_tail"):
         for name in result.search_parameter_keys:
-            check(name in diagnostics[stat], f"meta_data.diagnostics.{stat} lacks {name}")
+            check(name in diagnostics[stat], f"meta_data.diagnostics.{stat} has {name}")
     print(f"sampling_time: {result.sampling_time}; versions: {meta['versions']}")
     print("max rhat: {:.4f}; min ess_bulk: {:.0f}".format(
         max(diagnostics["rhat"].values()), min(diagnostics["ess_bulk"].values())))
@@ -104,7 +95,7 @@ def main():
         samples = pd.read_csv(samples_csv)
         for name in posterior.columns:
             check(np.array_equal(samples[name].to_numpy(), posterior[name].to_numpy(), equal_nan=True),
-                  f"samples.csv and result.json differ in {name}")
+                  f"samples.csv and result.json agree in {name}")
         print(f"samples.csv: same {len(samples)} draws")
 
     summary_md = args.result.with_name("summary.md")

@@ -26,17 +26,8 @@ import sys
 import tempfile
 
 import numpy as np
+from result_checks import check, fail
 
-
-def fail(message):
-    print(f"FAILED: {message}")
-    sys.exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-    print(f"ok: {message}")
 
 
 def check_pesummary(path, has_injection):
