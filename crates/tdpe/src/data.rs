@@ -238,7 +238,7 @@ impl Whitener {
     }
 
     /// The same whitening with everything above `f_high` (Hz) removed, through a cosine taper
-    /// [`BAND_PASS_TAPER`] wide: whitened data then show the signal's band, not the white
+    /// 16 Hz wide: whitened data then show the signal's band, not the white
     /// noise of the kilohertz the signal has no power in (the low edge is the analysed band's).
     pub fn band_passed(mut self, f_high: f64) -> Self {
         for (j, w) in self.weights.iter_mut().enumerate() {

@@ -3,8 +3,9 @@
 //! sampler internals left to interpret.
 //!
 //! Conventions:
-//! - Parameter names are bilby's ([`tdpe_signal::PARAMETER_NAMES`] plus the derived `mass_1`,
-//!   `mass_2`, `chi_eff`); masses in M☉ (detector frame), distance in Mpc, angles in rad.
+//! - Parameter names are bilby's ([`tdpe_signal::PARAMETER_NAMES`] plus the derived columns of
+//!   `run::derived` and the per-detector SNRs); masses in M☉ (detector frame unless named
+//!   `_source`), distances in Mpc, angles in rad.
 //! - `geocent_time` is the **absolute** GPS time in s (f64; ~0.24 µs resolution near 1.1e9 s,
 //!   fine for output, never used for computation).
 //! - `log_likelihood` is the log-likelihood **ratio** ln L(θ) − ln L(noise) (bilby's default
@@ -40,7 +41,8 @@ pub struct Column {
 pub struct PosteriorTable {
     /// Columns in this order: the 11 parameters of [`tdpe_signal::PARAMETER_NAMES`] (fixed ones
     /// included, constant), then `mass_1`, `mass_2`, `chi_eff` (= (m1 χ1 + m2 χ2)/(m1 + m2)),
-    /// then `log_likelihood`, `log_prior`.
+    /// the source-frame columns (`run::derived::SOURCE_FRAME`), `<detector>_optimal_snr` and
+    /// `<detector>_matched_filter_snr` per detector, then `log_likelihood`, `log_prior`.
     pub columns: Vec<Column>,
     /// Chain index of each draw (0-based); draws of one chain are contiguous and in order, so
     /// trace plots can split the columns by this.
