@@ -22,7 +22,7 @@ use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 use crate::relative_binning::{
-    refine_nodes, snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
+    refine_nodes, snr_weights, DesignError, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
     RefineOptions, SummaryData,
 };
 
@@ -62,6 +62,8 @@ pub struct RelativeBinningOptions {
     /// a trial arriving farther away is outside the likelihood's domain. 0: no shifts, every
     /// time difference resolved by the nodes.
     pub arrival_window: f64,
+    /// How the refinement combines a bin's errors over the design waveforms.
+    pub design_error: DesignError,
 }
 
 impl Default for RelativeBinningOptions {
@@ -75,6 +77,7 @@ impl Default for RelativeBinningOptions {
             max_nodes: 512,
             best_effort: false,
             arrival_window: 0.0,
+            design_error: DesignError::Max,
         }
     }
 }
@@ -489,6 +492,7 @@ impl BbhRelativeBinning {
                     max_nodes: options.max_nodes,
                     support: Some(f.support.clone()),
                     best_effort: options.best_effort,
+                    design_error: options.design_error,
                     ..RefineOptions::default()
                 };
                 let refinement = refine_nodes(&f.design_ratios(&design)?, f.weights, &refine)?;
@@ -546,6 +550,11 @@ impl BbhRelativeBinning {
             .iter()
             .map(|d| d.summary.node_count())
             .collect()
+    }
+
+    /// Per detector, the node times (s, the grid's times).
+    pub fn node_times(&self) -> Vec<&[f64]> {
+        self.detectors.iter().map(|d| d.node_times.as_slice()).collect()
     }
 
     /// Per detector, the refinement's error Σ_b E_b on the design set (≤ the target, unless

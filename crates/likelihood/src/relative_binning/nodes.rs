@@ -103,6 +103,19 @@ pub struct RefineOptions {
     /// Stop at `max_nodes`, the bins of largest error split first, and report the error
     /// reached instead of failing. Default false.
     pub best_effort: bool,
+    /// How a bin's errors over the design waveforms combine into E_b. Default the largest.
+    pub design_error: DesignError,
+}
+
+/// How the refinement combines a bin's errors over the design waveforms.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum DesignError {
+    /// The largest: every design waveform is interpolated to the target.
+    #[default]
+    Max,
+    /// The mean: Σ_b E_b is then the design set's mean interpolation error, the expected error
+    /// at a posterior point when the design waveforms are posterior draws.
+    Mean,
 }
 
 impl Default for RefineOptions {
@@ -113,6 +126,7 @@ impl Default for RefineOptions {
             max_nodes: 512,
             support: None,
             best_effort: false,
+            design_error: DesignError::Max,
         }
     }
 }
@@ -170,6 +184,7 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
         initial_bins,
         max_nodes,
         best_effort,
+        design_error,
         ..
     } = *options;
     if !(target.is_finite() && target > 0.0) {
@@ -221,7 +236,7 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
             let key = bin_key(&nodes, b);
             let e = match known.get(&key) {
                 Some(&e) => e,
-                None => bin_error(&nodes, b, &ratios, weights, &mut per_design),
+                None => bin_error(&nodes, b, &ratios, weights, design_error, &mut per_design),
             };
             next.insert(key, e);
             errors.push(e);
@@ -298,12 +313,14 @@ fn bin_key(nodes: &[usize], bin: usize) -> BinKey {
     )
 }
 
-/// E_b = max_j Σ_{i∈b} s_i |r_j(i) − r̂_j(i)|² for bin `bin`; `acc` is scratch of length J.
+/// E_b = max_j (or mean_j) Σ_{i∈b} s_i |r_j(i) − r̂_j(i)|² for bin `bin`; `acc` is scratch of
+/// length J.
 fn bin_error(
     nodes: &[usize],
     bin: usize,
     ratios: &[&[Complex64]],
     weights: &[f64],
+    combine: DesignError,
     acc: &mut [f64],
 ) -> f64 {
     acc.iter_mut().for_each(|a| *a = 0.0);
@@ -313,7 +330,10 @@ fn bin_error(
             *a += weights[i] * (r[i] - interp).norm_sqr();
         }
     });
-    acc.iter().copied().fold(0.0, f64::max)
+    match combine {
+        DesignError::Max => acc.iter().copied().fold(0.0, f64::max),
+        DesignError::Mean => acc.iter().sum::<f64>() / acc.len() as f64,
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
-use tdpe_mcmc::Samples;
 use tdpe_posterior::search::SearchOptions;
 use tdpe_posterior::streams::Stream;
 use tdpe_posterior::{Fiducial, Posterior};
@@ -37,7 +36,7 @@ const MAX_ARRIVAL_WINDOW: f64 = 1.0;
 const RINGDOWN_ROOM: f64 = 0.25;
 
 /// The relative-binning options of the configuration.
-fn options(problem: &Problem) -> RelativeBinningOptions {
+pub fn options(problem: &Problem) -> RelativeBinningOptions {
     let config = &problem.config;
     RelativeBinningOptions {
         target: config.likelihood.relative_binning_target,
@@ -95,12 +94,61 @@ pub fn relative_binning(
         report_nodes(problem, &fisher, "the Fisher design set");
         return Ok((fisher, None));
     }
+    let pilot = pilot_run(problem, fiducial, progress, stop)?;
+    let draws = design_draws(&pilot.chains);
+    let rb = analysis
+        .relative_binning_from_draws(
+            fiducial,
+            &draws,
+            &RelativeBinningOptions {
+                best_effort: true,
+                arrival_window: pilot.arrival_window,
+                ..options
+            },
+        )
+        .context("relative binning on the pilot run's draws")?;
+    report_nodes(problem, &rb, "the pilot run's draws");
+    Ok((
+        rb,
+        Some(PilotReport {
+            fisher_nodes: pilot.fisher_nodes,
+            gradient_evaluations: pilot.gradient_evaluations,
+            design_draws: draws.len(),
+        }),
+    ))
+}
+
+/// A pilot run's draws (docs/sampling.md §8.4), each chain's in order, as bilby's parameters.
+pub struct Pilot {
+    /// The arrival window (s) of the capped relative binning the pilot sampled with.
+    pub arrival_window: f64,
+    /// Nodes per detector of that relative binning (the Fisher design set, capped).
+    pub fisher_nodes: Vec<usize>,
+    /// Each chain's draws.
+    pub chains: Vec<Vec<ParameterVector>>,
+    /// Gradient evaluations of the pilot chains.
+    pub gradient_evaluations: u64,
+    /// The posterior the pilot sampled (on the capped relative binning).
+    pub posterior: Posterior<BbhRelativeBinning>,
+}
+
+/// The pilot run of a wide posterior: relative binning on the Fisher design set capped at
+/// [`NODE_BUDGET`] nodes, with the arrival window the priors need, and a short NUTS run on it.
+pub fn pilot_run(
+    problem: &Problem,
+    fiducial: &ParameterVector,
+    progress: bool,
+    stop: &AtomicBool,
+) -> anyhow::Result<Pilot> {
+    let analysis = &problem.analysis;
     // A wide posterior: trials may arrive anywhere the prior allows, which the summary data's
     // whole-sample shifts cover, the nodes resolving the rest.
     let window = arrival_window(problem, fiducial);
     let capped = RelativeBinningOptions {
+        max_nodes: NODE_BUDGET,
+        best_effort: true,
         arrival_window: window,
-        ..capped
+        ..options(problem)
     };
     let fisher = analysis
         .relative_binning(fiducial, &capped)
@@ -133,33 +181,26 @@ pub fn relative_binning(
         )
         .into());
     }
-    let draws = design_draws(&posterior, &pilot.samples);
-    let rb = analysis
-        .relative_binning_from_draws(
-            fiducial,
-            &draws,
-            &RelativeBinningOptions {
-                best_effort: true,
-                arrival_window: window,
-                ..options
-            },
-        )
-        .context("relative binning on the pilot run's draws")?;
-    report_nodes(problem, &rb, "the pilot run's draws");
+    let chains = pilot
+        .samples
+        .chains
+        .iter()
+        .filter(|c| c.num_draws() > 0)
+        .map(|c| (0..c.num_draws()).map(|i| posterior.parameters(c.draw(i))).collect())
+        .collect();
     let gradient_evaluations = pilot
         .samples
         .chain_summaries()
         .iter()
         .map(|c| c.warmup_grad_evals + c.grad_evals)
         .sum();
-    Ok((
-        rb,
-        Some(PilotReport {
-            fisher_nodes,
-            gradient_evaluations,
-            design_draws: draws.len(),
-        }),
-    ))
+    Ok(Pilot {
+        arrival_window: window,
+        fisher_nodes,
+        chains,
+        gradient_evaluations,
+        posterior,
+    })
 }
 
 /// The largest difference (s) between a trial's arrival time in a detector and the fiducial's
@@ -200,25 +241,13 @@ fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
 }
 
 /// Up to [`DESIGN_DRAWS`] of the pilot's draws, evenly spaced through each chain.
-fn design_draws(
-    posterior: &Posterior<BbhRelativeBinning>,
-    samples: &Samples,
-) -> Vec<ParameterVector> {
-    let chains: Vec<_> = samples
-        .chains
-        .iter()
-        .filter(|c| c.num_draws() > 0)
-        .collect();
+pub fn design_draws(chains: &[Vec<ParameterVector>]) -> Vec<ParameterVector> {
     let per_chain = DESIGN_DRAWS.div_ceil(chains.len().max(1));
     chains
         .iter()
         .flat_map(|c| {
-            let n = c.num_draws();
-            let step = (n / per_chain).max(1);
-            (0..n)
-                .step_by(step)
-                .take(per_chain)
-                .map(|i| posterior.parameters(c.draw(i)))
+            let step = (c.len() / per_chain).max(1);
+            c.iter().step_by(step).take(per_chain).copied()
         })
         .collect()
 }
