@@ -207,6 +207,37 @@ fn main() -> anyhow::Result<()> {
         fiducial: Some(best),
         options: prod.clone(),
     });
+    let bounded = RelativeBinningOptions {
+        bounded_weights: true,
+        ..prod.clone()
+    };
+    let greedy = RelativeBinningOptions {
+        greedy: true,
+        ..prod.clone()
+    };
+    let both = RelativeBinningOptions {
+        greedy: true,
+        ..bounded.clone()
+    };
+    for (name, options) in [("bounded weights", &bounded), ("greedy", &greedy), ("bounded + greedy", &both)] {
+        for (f, fid) in [("", None), (", best fiducial", Some(best))] {
+            variants.push(Variant {
+                name: format!("{name}{f}"),
+                design: design.clone(),
+                fiducial: fid,
+                options: options.clone(),
+            });
+        }
+    }
+    variants.push(Variant {
+        name: "bounded + greedy, best fiducial, mean".into(),
+        design: design.clone(),
+        fiducial: Some(best),
+        options: RelativeBinningOptions {
+            design_error: DesignError::Mean,
+            ..both.clone()
+        },
+    });
     let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
     for v in variants {
         if !only.is_empty() && !only.iter().any(|o| v.name.contains(o)) {
@@ -253,16 +284,17 @@ fn main() -> anyhow::Result<()> {
                         .count()
                 };
                 format!(
-                    "{}/{}/{}/{}",
+                    "{}/{}/{}/{}/{}",
                     count(1.0, f64::INFINITY),
                     count(0.3, 1.0),
                     count(0.05, 0.3),
-                    count(f64::NEG_INFINITY, 0.05)
+                    count(0.0, 0.05),
+                    count(f64::NEG_INFINITY, 0.0)
                 )
             })
             .collect();
         println!(
-            "{:<40} nodes {:?} [>1s/0.3-1/0.05-0.3/<0.05 before peak: {}] err {:?} | held-out |Δ| max {:.1e} median {:.1e} p90 {:.1e}, max|Δ−med| {:.1e} | {:.1} µs/grad, setup {:.2} s",
+            "{:<40} nodes {:?} [s before peak >1/0.3-1/0.05-0.3/0-0.05/after: {}] err {:?} | held-out |Δ| max {:.1e} median {:.1e} p90 {:.1e}, max|Δ−med| {:.1e} | {:.1} µs/grad, setup {:.2} s",
             v.name,
             rb.node_counts(),
             bands.join(", "),

@@ -22,7 +22,7 @@ use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 use crate::relative_binning::{
-    refine_nodes, snr_weights, DesignError, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
+    bounded_snr_weights, largest_eigenvalue, refine_nodes, snr_weights, DesignError, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
     RefineOptions, SummaryData,
 };
 
@@ -64,6 +64,10 @@ pub struct RelativeBinningOptions {
     pub arrival_window: f64,
     /// How the refinement combines a bin's errors over the design waveforms.
     pub design_error: DesignError,
+    /// Bound the refinement's SNR² weights by λ_max(C⁻¹)|q_i|² ([`bounded_snr_weights`]).
+    pub bounded_weights: bool,
+    /// Greedy splitting in the refinement ([`RefineOptions::greedy`]).
+    pub greedy: bool,
 }
 
 impl Default for RelativeBinningOptions {
@@ -78,6 +82,8 @@ impl Default for RelativeBinningOptions {
             best_effort: false,
             arrival_window: 0.0,
             design_error: DesignError::Max,
+            bounded_weights: false,
+            greedy: false,
         }
     }
 }
@@ -229,6 +235,7 @@ fn noise_inverses(exact: &BbhExactLikelihood) -> Vec<&ToeplitzInverse> {
 fn fiducial_series(
     exact: &BbhExactLikelihood,
     fiducial: &BbhParameters,
+    bounded: bool,
 ) -> Result<Vec<FiducialSeries>, LikelihoodError> {
     let (model, like) = (exact.model(), exact.likelihood());
     let grid = like.grid();
@@ -252,7 +259,12 @@ fn fiducial_series(
                 .iter()
                 .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
                 .unwrap_or(grid.len - 1);
-            let weights = snr_weights(&v, proj.factor, like.noise(k).as_ref())?;
+            let noise = like.noise(k).as_ref();
+            let mut weights = snr_weights(&v, proj.factor, noise)?;
+            if bounded {
+                weights =
+                    bounded_snr_weights(&weights, &v, proj.factor, largest_eigenvalue(noise)?)?;
+            }
             Ok((v, last, weights))
         })
         .collect()
@@ -333,7 +345,7 @@ impl BbhRelativeBinning {
         let (model, like) = (exact.model(), exact.likelihood());
         let grid = like.grid();
         let noises = noise_inverses(exact);
-        let fiducial_series = fiducial_series(exact, &fiducial)?;
+        let fiducial_series = fiducial_series(exact, &fiducial, options.bounded_weights)?;
         let fiducials = detector_fiducials(model, grid, &fiducial, &fiducial_series);
         lap(&mut profile.fiducial);
 
@@ -458,7 +470,7 @@ impl BbhRelativeBinning {
             geocent_time: fiducial.geocent_time + window as f64 * grid.dt,
             ..fiducial
         };
-        let series = fiducial_series(exact, &reference)?;
+        let series = fiducial_series(exact, &reference, options.bounded_weights)?;
         // The basis spans the reference's support: it must end inside the segment, or the
         // trials moved earlier would lose their merger with it.
         if window > 0 && series.iter().any(|(_, last, _)| *last + 1 >= grid.len) {
@@ -493,6 +505,7 @@ impl BbhRelativeBinning {
                     support: Some(f.support.clone()),
                     best_effort: options.best_effort,
                     design_error: options.design_error,
+                    greedy: options.greedy,
                     ..RefineOptions::default()
                 };
                 let refinement = refine_nodes(&f.design_ratios(&design)?, f.weights, &refine)?;

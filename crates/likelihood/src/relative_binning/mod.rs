@@ -34,7 +34,10 @@ mod summary;
 
 pub use error::RbError;
 pub use evaluate::{InnerProducts, QuadratureProducts, RbWorkspace};
-pub use nodes::{refine_nodes, snr_weights, DesignError, NodeSet, RefineOptions, Refinement};
+pub use nodes::{
+    bounded_snr_weights, largest_eigenvalue, refine_nodes, snr_weights, DesignError, NodeSet,
+    RefineOptions, Refinement,
+};
 pub use num_complex::Complex64;
 pub use reconstruct::{ReconstructWorkspace, ReconstructedLikelihood};
 pub use summary::SummaryData;

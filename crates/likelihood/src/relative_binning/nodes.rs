@@ -105,6 +105,9 @@ pub struct RefineOptions {
     pub best_effort: bool,
     /// How a bin's errors over the design waveforms combine into E_b. Default the largest.
     pub design_error: DesignError,
+    /// Split, in each pass, only the bins of largest error that bring the unsplit bins' sum
+    /// to T/2, instead of every bin above T/(2B). Default false.
+    pub greedy: bool,
 }
 
 /// How the refinement combines a bin's errors over the design waveforms.
@@ -127,6 +130,7 @@ impl Default for RefineOptions {
             support: None,
             best_effort: false,
             design_error: DesignError::Max,
+            greedy: false,
         }
     }
 }
@@ -163,6 +167,59 @@ pub fn snr_weights(
         .collect())
 }
 
+/// Power iterations of [`largest_eigenvalue`].
+const POWER_ITERATIONS: usize = 30;
+
+/// λ_max(C⁻¹) by power iteration from a deterministic start: the Rayleigh quotient, which
+/// approaches it from below.
+pub fn largest_eigenvalue(noise: &ToeplitzInverse) -> Result<f64, RbError> {
+    let n = noise.len();
+    // A start with every frequency in it: an LCG's uniform deviates.
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut x: Vec<f64> = (0..n)
+        .map(|_| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 11) as f64 / (1u64 << 53) as f64 - 0.5
+        })
+        .collect();
+    let mut lambda = 0.0;
+    for _ in 0..POWER_ITERATIONS {
+        let norm = x.iter().map(|v| v * v).sum::<f64>().sqrt();
+        x.iter_mut().for_each(|v| *v /= norm);
+        let y = noise.apply(&x)?;
+        lambda = x.iter().zip(&y).map(|(a, b)| a * b).sum();
+        x = y;
+    }
+    Ok(lambda)
+}
+
+/// The SNR² density of [`snr_weights`] bounded by λ_max(C⁻¹)|q_i|² (`lambda_max` from
+/// [`largest_eigenvalue`]): the local form ½Re[conj(q_i)(C⁻¹q)_i] overstates an error confined
+/// to where q falls faster than C⁻¹ correlates (the ringdown's tail, where (C⁻¹q)_i carries the
+/// larger q of earlier samples), while ⟨δh|δh⟩ ≤ λ_max Σ_i |δh_i|² holds for any δh
+/// (docs/sampler_studies.md, "Relative-binning nodes on weak signals").
+pub fn bounded_snr_weights(
+    weights: &[f64],
+    fiducial: &[Complex64],
+    q0: Complex64,
+    lambda_max: f64,
+) -> Result<Vec<f64>, RbError> {
+    check_len("fiducial", fiducial.len(), weights.len())?;
+    if !(lambda_max.is_finite() && lambda_max > 0.0) {
+        return Err(RbError::InvalidOption {
+            name: "lambda_max",
+            value: lambda_max,
+            allowed: "a finite value > 0",
+        });
+    }
+    let scale = lambda_max * q0.norm_sqr();
+    Ok(weights
+        .iter()
+        .zip(fiducial)
+        .map(|(&s, v)| s.min(scale * v.norm_sqr()))
+        .collect())
+}
+
 /// SNR-weighted adaptive node refinement (docs/likelihood.md §3.5).
 ///
 /// `design_ratios[j][i]` = r_j(t_i): the full-resolution complex ratio of design waveform j to
@@ -185,6 +242,7 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
         max_nodes,
         best_effort,
         design_error,
+        greedy,
         ..
     } = *options;
     if !(target.is_finite() && target > 0.0) {
@@ -250,10 +308,30 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
                 iterations,
             });
         }
-        let threshold = 0.5 * target / errors.len() as f64;
-        let mut split: Vec<usize> = (0..errors.len())
-            .filter(|&b| errors[b] > threshold && nodes[b + 1] - nodes[b] >= 2)
-            .collect();
+        let mut split: Vec<usize> = if greedy {
+            // Halving a bin of degree-five interpolation cuts its error ~64×: split the largest
+            // until what is left unsplit sums to at most T/2.
+            let mut order: Vec<usize> = (0..errors.len())
+                .filter(|&b| nodes[b + 1] - nodes[b] >= 2)
+                .collect();
+            order.sort_by(|&a, &b| errors[b].total_cmp(&errors[a]));
+            let mut left = error;
+            let mut chosen = Vec::new();
+            for b in order {
+                if left <= 0.5 * target {
+                    break;
+                }
+                left -= errors[b];
+                chosen.push(b);
+            }
+            chosen.sort_unstable();
+            chosen
+        } else {
+            let threshold = 0.5 * target / errors.len() as f64;
+            (0..errors.len())
+                .filter(|&b| errors[b] > threshold && nodes[b + 1] - nodes[b] >= 2)
+                .collect()
+        };
         let room = max_nodes.saturating_sub(nodes.len());
         if split.len() > room {
             if !best_effort {
