@@ -17,7 +17,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe::config::Config;
 use tdpe::problem::Problem;
 use tdpe::run::pilot;
-use tdpe_likelihood::relative_binning::DesignError;
 use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
 
@@ -178,18 +177,6 @@ fn main() -> anyhow::Result<()> {
             },
         });
     }
-    for target in [1e-7, 3e-8] {
-        variants.push(Variant {
-            name: format!("mean, T={target:.0e}"),
-            design: design.clone(),
-            fiducial: None,
-            options: RelativeBinningOptions {
-                target,
-                design_error: DesignError::Mean,
-                ..prod.clone()
-            },
-        });
-    }
     variants.push(Variant {
         name: "all pilot draws".into(),
         design: all.clone(),
@@ -229,25 +216,36 @@ fn main() -> anyhow::Result<()> {
             });
         }
     }
-    variants.push(Variant {
-        name: "bounded + greedy, best fiducial, mean".into(),
-        design: design.clone(),
-        fiducial: Some(best),
-        options: RelativeBinningOptions {
-            design_error: DesignError::Mean,
-            ..both.clone()
-        },
-    });
+    // The draw of median chirp mass: the ratios' frequency differences at the merger, which
+    // the chirp mass sets, are then smallest at the posterior's ends.
+    let mut by_mass: Vec<usize> = (0..design.len()).collect();
+    by_mass.sort_by(|&a, &b| design[a][Parameter::ChirpMass].total_cmp(&design[b][Parameter::ChirpMass]));
+    let mut median = design[by_mass[by_mass.len() / 2]];
+    run.posterior.draw_marginalized(&mut median, &mut rng)?;
+    for (name, options) in [("median-Mc fiducial", &prod), ("median-Mc fiducial, bounded + greedy", &both)] {
+        variants.push(Variant {
+            name: name.into(),
+            design: design.clone(),
+            fiducial: Some(median),
+            options: options.clone(),
+        });
+    }
     let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
     for v in variants {
         if !only.is_empty() && !only.iter().any(|o| v.name.contains(o)) {
             continue;
         }
+        let centre = v.fiducial.unwrap_or(fiducial);
+        let window = pilot::arrival_window(&problem, &centre);
+        let options = RelativeBinningOptions {
+            arrival_window: window,
+            ..v.options.clone()
+        };
         let clock = Instant::now();
         let rb: BbhRelativeBinning =
             problem
                 .analysis
-                .relative_binning_from_draws(&v.fiducial.unwrap_or(fiducial), &v.design, &v.options)?;
+                .relative_binning_from_draws(&centre, &v.design, &options)?;
         let setup = clock.elapsed().as_secs_f64();
         let mut deltas: Vec<f64> = held
             .iter()
@@ -258,6 +256,8 @@ fn main() -> anyhow::Result<()> {
         abs.sort_by(f64::total_cmp);
         deltas.sort_by(f64::total_cmp);
         let centre = quantile(&deltas, 0.5);
+        let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
+        let sd = (deltas.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / deltas.len() as f64).sqrt();
         let relative = deltas
             .iter()
             .map(|d| (d - centre).abs())
@@ -272,7 +272,7 @@ fn main() -> anyhow::Result<()> {
         }
         let micros = clock.elapsed().as_secs_f64() * 1e6 / calls as f64;
         // Nodes by time before the reference's peak (the fiducial moved by the window).
-        let peak = fiducial[Parameter::GeocentTime] + (window / problem.exact().likelihood().grid().dt).ceil() * problem.exact().likelihood().grid().dt;
+        let peak = centre[Parameter::GeocentTime] + (window / problem.exact().likelihood().grid().dt).ceil() * problem.exact().likelihood().grid().dt;
         let bands: Vec<String> = rb
             .node_times()
             .iter()
@@ -294,7 +294,7 @@ fn main() -> anyhow::Result<()> {
             })
             .collect();
         println!(
-            "{:<40} nodes {:?} [s before peak >1/0.3-1/0.05-0.3/0-0.05/after: {}] err {:?} | held-out |Δ| max {:.1e} median {:.1e} p90 {:.1e}, max|Δ−med| {:.1e} | {:.1} µs/grad, setup {:.2} s",
+            "{:<40} nodes {:?} [s before peak >1/0.3-1/0.05-0.3/0-0.05/after: {}] err {:?} | held-out |Δ| max {:.1e} median {:.1e} p90 {:.1e}, max|Δ−med| {:.1e} sd {:.1e} | {:.1} µs/grad, setup {:.2} s",
             v.name,
             rb.node_counts(),
             bands.join(", "),
@@ -303,6 +303,7 @@ fn main() -> anyhow::Result<()> {
             quantile(&abs, 0.5),
             quantile(&abs, 0.9),
             relative,
+            sd,
             micros,
             setup
         );

@@ -22,7 +22,7 @@ use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 use crate::relative_binning::{
-    bounded_snr_weights, largest_eigenvalue, refine_nodes, snr_weights, DesignError, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
+    bounded_snr_weights, largest_eigenvalue, refine_nodes, snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
     RefineOptions, SummaryData,
 };
 
@@ -62,11 +62,11 @@ pub struct RelativeBinningOptions {
     /// a trial arriving farther away is outside the likelihood's domain. 0: no shifts, every
     /// time difference resolved by the nodes.
     pub arrival_window: f64,
-    /// How the refinement combines a bin's errors over the design waveforms.
-    pub design_error: DesignError,
-    /// Bound the refinement's SNR² weights by λ_max(C⁻¹)|q_i|² ([`bounded_snr_weights`]).
+    /// Bound the refinement's SNR² weights by λ_max(C⁻¹)|q_i|² ([`bounded_snr_weights`]): fewer
+    /// nodes in the fiducial's ringdown tail. Default false.
     pub bounded_weights: bool,
-    /// Greedy splitting in the refinement ([`RefineOptions::greedy`]).
+    /// Split only the bins of largest error in each refinement pass ([`RefineOptions::greedy`]):
+    /// Σ_b E_b ends near T rather than far below it. Default false.
     pub greedy: bool,
 }
 
@@ -81,7 +81,6 @@ impl Default for RelativeBinningOptions {
             max_nodes: 512,
             best_effort: false,
             arrival_window: 0.0,
-            design_error: DesignError::Max,
             bounded_weights: false,
             greedy: false,
         }
@@ -504,7 +503,6 @@ impl BbhRelativeBinning {
                     max_nodes: options.max_nodes,
                     support: Some(f.support.clone()),
                     best_effort: options.best_effort,
-                    design_error: options.design_error,
                     greedy: options.greedy,
                     ..RefineOptions::default()
                 };
@@ -815,3 +813,4 @@ impl BbhRelativeBinning {
         Ok(value)
     }
 }
+

@@ -103,22 +103,9 @@ pub struct RefineOptions {
     /// Stop at `max_nodes`, the bins of largest error split first, and report the error
     /// reached instead of failing. Default false.
     pub best_effort: bool,
-    /// How a bin's errors over the design waveforms combine into E_b. Default the largest.
-    pub design_error: DesignError,
     /// Split, in each pass, only the bins of largest error that bring the unsplit bins' sum
     /// to T/2, instead of every bin above T/(2B). Default false.
     pub greedy: bool,
-}
-
-/// How the refinement combines a bin's errors over the design waveforms.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub enum DesignError {
-    /// The largest: every design waveform is interpolated to the target.
-    #[default]
-    Max,
-    /// The mean: Σ_b E_b is then the design set's mean interpolation error, the expected error
-    /// at a posterior point when the design waveforms are posterior draws.
-    Mean,
 }
 
 impl Default for RefineOptions {
@@ -129,7 +116,6 @@ impl Default for RefineOptions {
             max_nodes: 512,
             support: None,
             best_effort: false,
-            design_error: DesignError::Max,
             greedy: false,
         }
     }
@@ -241,7 +227,6 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
         initial_bins,
         max_nodes,
         best_effort,
-        design_error,
         greedy,
         ..
     } = *options;
@@ -294,7 +279,7 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
             let key = bin_key(&nodes, b);
             let e = match known.get(&key) {
                 Some(&e) => e,
-                None => bin_error(&nodes, b, &ratios, weights, design_error, &mut per_design),
+                None => bin_error(&nodes, b, &ratios, weights, &mut per_design),
             };
             next.insert(key, e);
             errors.push(e);
@@ -391,14 +376,12 @@ fn bin_key(nodes: &[usize], bin: usize) -> BinKey {
     )
 }
 
-/// E_b = max_j (or mean_j) Σ_{i∈b} s_i |r_j(i) − r̂_j(i)|² for bin `bin`; `acc` is scratch of
-/// length J.
+/// E_b = max_j Σ_{i∈b} s_i |r_j(i) − r̂_j(i)|² for bin `bin`; `acc` is scratch of length J.
 fn bin_error(
     nodes: &[usize],
     bin: usize,
     ratios: &[&[Complex64]],
     weights: &[f64],
-    combine: DesignError,
     acc: &mut [f64],
 ) -> f64 {
     acc.iter_mut().for_each(|a| *a = 0.0);
@@ -408,10 +391,7 @@ fn bin_error(
             *a += weights[i] * (r[i] - interp).norm_sqr();
         }
     });
-    match combine {
-        DesignError::Max => acc.iter().copied().fold(0.0, f64::max),
-        DesignError::Mean => acc.iter().sum::<f64>() / acc.len() as f64,
-    }
+    acc.iter().copied().fold(0.0, f64::max)
 }
 
 #[cfg(test)]
@@ -480,5 +460,101 @@ mod tests {
         let idx = r.nodes.indices();
         let near = idx.iter().filter(|&&k| k.abs_diff(700) < 150).count();
         assert!(near > idx.len() / 2, "{idx:?}");
+    }
+
+    /// C of the AR(1) process ρ_k = a^k, whose symbol (1 − a²)/(1 − 2a cos ω + a²) has its
+    /// minimum (1 − a)/(1 + a) at ω = π.
+    fn ar1_inverse(n: usize, a: f64) -> ToeplitzInverse {
+        let rho: Vec<f64> = (0..n).map(|k| a.powi(k as i32)).collect();
+        ToeplitzInverse::from_first_column(&rho).unwrap()
+    }
+
+    #[test]
+    fn largest_eigenvalue_of_an_ar1_inverse() {
+        let (n, a) = (512, 0.5);
+        let noise = ar1_inverse(n, a);
+        let bound = (1.0 + a) / (1.0 - a);
+        let lambda = largest_eigenvalue(&noise).unwrap();
+        // From below, to within a few per cent (the top eigenvalues cluster at large N).
+        assert!(lambda <= bound * (1.0 + 1e-12), "{lambda} > {bound}");
+        assert!(lambda > 0.97 * bound, "{lambda} vs {bound}");
+        // It bounds the Rayleigh quotients of other vectors: an alternating one is close to
+        // the top eigenvector, a smooth one far from it.
+        for v in [
+            (0..n).map(|i| if i % 2 == 0 { 1.0 } else { -1.0 }).collect::<Vec<f64>>(),
+            (0..n).map(|i| (i as f64 * 0.01).sin()).collect(),
+        ] {
+            let cv = noise.apply(&v).unwrap();
+            let q: f64 = v.iter().zip(&cv).map(|(x, y)| x * y).sum::<f64>()
+                / v.iter().map(|x| x * x).sum::<f64>();
+            assert!(q <= lambda * 1.01, "{q} > {lambda}");
+        }
+    }
+
+    #[test]
+    fn bounded_weights_cut_a_steep_tail_only() {
+        let (n, a) = (400, 0.9);
+        let noise = ar1_inverse(n, a);
+        // A slowly modulated oscillation that decays steeply after sample 200 (a ringdown).
+        let fiducial: Vec<Complex64> = (0..n)
+            .map(|i| {
+                let envelope = if i < 200 {
+                    1.0
+                } else {
+                    (-(i as f64 - 200.0) / 3.0).exp()
+                };
+                Complex64::from_polar(envelope, 2.5 * i as f64)
+            })
+            .collect();
+        let q0 = Complex64::new(0.3, -0.4);
+        let s = snr_weights(&fiducial, q0, &noise).unwrap();
+        let lambda = largest_eigenvalue(&noise).unwrap();
+        let b = bounded_snr_weights(&s, &fiducial, q0, lambda).unwrap();
+        assert!(s.iter().zip(&b).all(|(s, b)| b <= s));
+        // In the bulk the local form is below the bound and unchanged.
+        assert!((20..180).all(|i| b[i] == s[i]));
+        // Far in the tail, C⁻¹q carries the earlier, larger samples: the bound cuts there.
+        let cut = (260..n).filter(|&i| b[i] < 0.01 * s[i]).count();
+        assert!(cut > 100, "{cut}");
+        assert!(matches!(
+            bounded_snr_weights(&s, &fiducial, q0, 0.0),
+            Err(RbError::InvalidOption { .. })
+        ));
+        assert!(matches!(
+            bounded_snr_weights(&s[1..], &fiducial, q0, lambda),
+            Err(RbError::LengthMismatch { .. })
+        ));
+    }
+
+    #[test]
+    fn greedy_refinement_meets_the_target_with_fewer_nodes() {
+        let n = 4000;
+        // A chirp-like ratio: a phase that accelerates, on an amplitude peaked near the end.
+        let ratio: Vec<Complex64> = (0..n)
+            .map(|i| {
+                let x = i as f64 / n as f64;
+                Complex64::from_polar(1.0 + 0.2 * x, 40.0 * x.powi(3))
+            })
+            .collect();
+        let weights: Vec<f64> = (0..n).map(|i| (i as f64 / n as f64).powi(2)).collect();
+        let all = RefineOptions {
+            target: 1e-8,
+            ..RefineOptions::default()
+        };
+        let greedy = RefineOptions {
+            greedy: true,
+            ..all.clone()
+        };
+        let a = refine_nodes(std::slice::from_ref(&ratio), &weights, &all).unwrap();
+        let g = refine_nodes(std::slice::from_ref(&ratio), &weights, &greedy).unwrap();
+        assert!(g.error <= 1e-8 && a.error <= 1e-8);
+        assert!(
+            g.nodes.node_count() < a.nodes.node_count(),
+            "{} vs {}",
+            g.nodes.node_count(),
+            a.nodes.node_count()
+        );
+        // Greedy ends nearer the target than the split-everything rule.
+        assert!(g.error > a.error, "{} vs {}", g.error, a.error);
     }
 }

@@ -14,7 +14,7 @@ use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
 use tdpe_posterior::search::SearchOptions;
 use tdpe_posterior::streams::Stream;
 use tdpe_posterior::{Fiducial, Posterior};
-use tdpe_signal::{Parameter, ParameterVector};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
 
 use super::sampler::{run_sampler, sampler_config};
 use crate::config::SamplerSection;
@@ -96,13 +96,19 @@ pub fn relative_binning(
     }
     let pilot = pilot_run(problem, fiducial, progress, stop)?;
     let draws = design_draws(&pilot.chains);
+    // A weak signal's posterior can lie far from the injection (or the search's point): the
+    // ratios to a fiducial inside it vary less (docs/sampler_studies.md, "Relative-binning nodes
+    // on weak signals").
+    let centre = design_centre(problem, &draws).unwrap_or(*fiducial);
     let rb = analysis
         .relative_binning_from_draws(
-            fiducial,
+            &centre,
             &draws,
             &RelativeBinningOptions {
                 best_effort: true,
-                arrival_window: pilot.arrival_window,
+                arrival_window: arrival_window(problem, &centre),
+                bounded_weights: true,
+                greedy: true,
                 ..options
             },
         )
@@ -210,7 +216,7 @@ pub fn pilot_run(
 /// segment leaves after the fiducial's ringdown (the summary data's reference is the fiducial
 /// moved by the window); a warning says when that is less than the priors need, since trials
 /// beyond it are followed by the nodes alone.
-fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
+pub fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
     let (lower, upper) = problem
         .priors()
         .prior(Parameter::GeocentTime)
@@ -238,6 +244,34 @@ fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
         );
     }
     window
+}
+
+/// The draw of largest ln L at its best distance, ⟨d|h⟩²/(2⟨h|h⟩) by the exact likelihood,
+/// with that distance (D·⟨h|h⟩/⟨d|h⟩); `None` if no draw has ⟨d|h⟩ > 0.
+fn design_centre(problem: &Problem, draws: &[ParameterVector]) -> Option<ParameterVector> {
+    let mut best: Option<(f64, ParameterVector)> = None;
+    for theta in draws {
+        // A draw the exact likelihood cannot evaluate is no centre.
+        let Ok(terms) = problem
+            .exact()
+            .detector_terms(&BbhParameters::from_array(*theta))
+        else {
+            continue;
+        };
+        let (d_h, h_h) = terms
+            .iter()
+            .fold((0.0, 0.0), |(a, b), t| (a + t.d_h, b + t.h_h));
+        if !(d_h > 0.0 && h_h > 0.0 && d_h.is_finite() && h_h.is_finite()) {
+            continue;
+        }
+        let value = d_h * d_h / (2.0 * h_h);
+        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+            let mut centre = *theta;
+            centre[Parameter::LuminosityDistance] *= h_h / d_h;
+            best = Some((value, centre));
+        }
+    }
+    best.map(|(_, centre)| centre)
 }
 
 /// Up to [`DESIGN_DRAWS`] of the pilot's draws, evenly spaced through each chain.
