@@ -22,7 +22,7 @@ use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 use crate::relative_binning::{
-    bounded_snr_weights, largest_eigenvalue, refine_nodes, snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
+    refine_nodes, snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
     RefineOptions, SummaryData,
 };
 
@@ -62,12 +62,6 @@ pub struct RelativeBinningOptions {
     /// a trial arriving farther away is outside the likelihood's domain. 0: no shifts, every
     /// time difference resolved by the nodes.
     pub arrival_window: f64,
-    /// Bound the refinement's SNR² weights by λ_max(C⁻¹)|q_i|² ([`bounded_snr_weights`]): fewer
-    /// nodes in the fiducial's ringdown tail. Default false.
-    pub bounded_weights: bool,
-    /// Split only the bins of largest error in each refinement pass ([`RefineOptions::greedy`]):
-    /// Σ_b E_b ends near T rather than far below it. Default false.
-    pub greedy: bool,
 }
 
 impl Default for RelativeBinningOptions {
@@ -81,8 +75,6 @@ impl Default for RelativeBinningOptions {
             max_nodes: 512,
             best_effort: false,
             arrival_window: 0.0,
-            bounded_weights: false,
-            greedy: false,
         }
     }
 }
@@ -234,7 +226,6 @@ fn noise_inverses(exact: &BbhExactLikelihood) -> Vec<&ToeplitzInverse> {
 fn fiducial_series(
     exact: &BbhExactLikelihood,
     fiducial: &BbhParameters,
-    bounded: bool,
 ) -> Result<Vec<FiducialSeries>, LikelihoodError> {
     let (model, like) = (exact.model(), exact.likelihood());
     let grid = like.grid();
@@ -258,12 +249,7 @@ fn fiducial_series(
                 .iter()
                 .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
                 .unwrap_or(grid.len - 1);
-            let noise = like.noise(k).as_ref();
-            let mut weights = snr_weights(&v, proj.factor, noise)?;
-            if bounded {
-                weights =
-                    bounded_snr_weights(&weights, &v, proj.factor, largest_eigenvalue(noise)?)?;
-            }
+            let weights = snr_weights(&v, proj.factor, like.noise(k).as_ref())?;
             Ok((v, last, weights))
         })
         .collect()
@@ -344,7 +330,7 @@ impl BbhRelativeBinning {
         let (model, like) = (exact.model(), exact.likelihood());
         let grid = like.grid();
         let noises = noise_inverses(exact);
-        let fiducial_series = fiducial_series(exact, &fiducial, options.bounded_weights)?;
+        let fiducial_series = fiducial_series(exact, &fiducial)?;
         let fiducials = detector_fiducials(model, grid, &fiducial, &fiducial_series);
         lap(&mut profile.fiducial);
 
@@ -469,7 +455,7 @@ impl BbhRelativeBinning {
             geocent_time: fiducial.geocent_time + window as f64 * grid.dt,
             ..fiducial
         };
-        let series = fiducial_series(exact, &reference, options.bounded_weights)?;
+        let series = fiducial_series(exact, &reference)?;
         // The basis spans the reference's support: it must end inside the segment, or the
         // trials moved earlier would lose their merger with it.
         if window > 0 && series.iter().any(|(_, last, _)| *last + 1 >= grid.len) {
@@ -503,7 +489,6 @@ impl BbhRelativeBinning {
                     max_nodes: options.max_nodes,
                     support: Some(f.support.clone()),
                     best_effort: options.best_effort,
-                    greedy: options.greedy,
                     ..RefineOptions::default()
                 };
                 let refinement = refine_nodes(&f.design_ratios(&design)?, f.weights, &refine)?;
@@ -813,4 +798,3 @@ impl BbhRelativeBinning {
         Ok(value)
     }
 }
-

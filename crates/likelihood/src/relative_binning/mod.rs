@@ -34,10 +34,7 @@ mod summary;
 
 pub use error::RbError;
 pub use evaluate::{InnerProducts, QuadratureProducts, RbWorkspace};
-pub use nodes::{
-    bounded_snr_weights, largest_eigenvalue, refine_nodes, snr_weights, NodeSet,
-    RefineOptions, Refinement,
-};
+pub use nodes::{refine_nodes, snr_weights, NodeSet, RefineOptions, Refinement};
 pub use num_complex::Complex64;
 pub use reconstruct::{ReconstructWorkspace, ReconstructedLikelihood};
 pub use summary::SummaryData;

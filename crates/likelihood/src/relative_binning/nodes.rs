@@ -103,9 +103,6 @@ pub struct RefineOptions {
     /// Stop at `max_nodes`, the bins of largest error split first, and report the error
     /// reached instead of failing. Default false.
     pub best_effort: bool,
-    /// Split, in each pass, only the bins of largest error that bring the unsplit bins' sum
-    /// to T/2, instead of every bin above T/(2B). Default false.
-    pub greedy: bool,
 }
 
 impl Default for RefineOptions {
@@ -116,7 +113,6 @@ impl Default for RefineOptions {
             max_nodes: 512,
             support: None,
             best_effort: false,
-            greedy: false,
         }
     }
 }
@@ -153,59 +149,6 @@ pub fn snr_weights(
         .collect())
 }
 
-/// Power iterations of [`largest_eigenvalue`].
-const POWER_ITERATIONS: usize = 30;
-
-/// λ_max(C⁻¹) by power iteration from a deterministic start: the Rayleigh quotient, which
-/// approaches it from below.
-pub fn largest_eigenvalue(noise: &ToeplitzInverse) -> Result<f64, RbError> {
-    let n = noise.len();
-    // A start with every frequency in it: an LCG's uniform deviates.
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
-    let mut x: Vec<f64> = (0..n)
-        .map(|_| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-        })
-        .collect();
-    let mut lambda = 0.0;
-    for _ in 0..POWER_ITERATIONS {
-        let norm = x.iter().map(|v| v * v).sum::<f64>().sqrt();
-        x.iter_mut().for_each(|v| *v /= norm);
-        let y = noise.apply(&x)?;
-        lambda = x.iter().zip(&y).map(|(a, b)| a * b).sum();
-        x = y;
-    }
-    Ok(lambda)
-}
-
-/// The SNR² density of [`snr_weights`] bounded by λ_max(C⁻¹)|q_i|² (`lambda_max` from
-/// [`largest_eigenvalue`]): the local form ½Re[conj(q_i)(C⁻¹q)_i] overstates an error confined
-/// to where q falls faster than C⁻¹ correlates (the ringdown's tail, where (C⁻¹q)_i carries the
-/// larger q of earlier samples), while ⟨δh|δh⟩ ≤ λ_max Σ_i |δh_i|² holds for any δh
-/// (docs/sampler_studies.md, "Relative-binning nodes on weak signals").
-pub fn bounded_snr_weights(
-    weights: &[f64],
-    fiducial: &[Complex64],
-    q0: Complex64,
-    lambda_max: f64,
-) -> Result<Vec<f64>, RbError> {
-    check_len("fiducial", fiducial.len(), weights.len())?;
-    if !(lambda_max.is_finite() && lambda_max > 0.0) {
-        return Err(RbError::InvalidOption {
-            name: "lambda_max",
-            value: lambda_max,
-            allowed: "a finite value > 0",
-        });
-    }
-    let scale = lambda_max * q0.norm_sqr();
-    Ok(weights
-        .iter()
-        .zip(fiducial)
-        .map(|(&s, v)| s.min(scale * v.norm_sqr()))
-        .collect())
-}
-
 /// SNR-weighted adaptive node refinement (docs/likelihood.md §3.5).
 ///
 /// `design_ratios[j][i]` = r_j(t_i): the full-resolution complex ratio of design waveform j to
@@ -227,7 +170,6 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
         initial_bins,
         max_nodes,
         best_effort,
-        greedy,
         ..
     } = *options;
     if !(target.is_finite() && target > 0.0) {
@@ -293,30 +235,10 @@ pub fn refine_nodes<R: AsRef<[Complex64]>>(
                 iterations,
             });
         }
-        let mut split: Vec<usize> = if greedy {
-            // Halving a bin of degree-five interpolation cuts its error ~64×: split the largest
-            // until what is left unsplit sums to at most T/2.
-            let mut order: Vec<usize> = (0..errors.len())
-                .filter(|&b| nodes[b + 1] - nodes[b] >= 2)
-                .collect();
-            order.sort_by(|&a, &b| errors[b].total_cmp(&errors[a]));
-            let mut left = error;
-            let mut chosen = Vec::new();
-            for b in order {
-                if left <= 0.5 * target {
-                    break;
-                }
-                left -= errors[b];
-                chosen.push(b);
-            }
-            chosen.sort_unstable();
-            chosen
-        } else {
-            let threshold = 0.5 * target / errors.len() as f64;
-            (0..errors.len())
-                .filter(|&b| errors[b] > threshold && nodes[b + 1] - nodes[b] >= 2)
-                .collect()
-        };
+        let threshold = 0.5 * target / errors.len() as f64;
+        let mut split: Vec<usize> = (0..errors.len())
+            .filter(|&b| errors[b] > threshold && nodes[b + 1] - nodes[b] >= 2)
+            .collect();
         let room = max_nodes.saturating_sub(nodes.len());
         if split.len() > room {
             if !best_effort {
@@ -460,101 +382,5 @@ mod tests {
         let idx = r.nodes.indices();
         let near = idx.iter().filter(|&&k| k.abs_diff(700) < 150).count();
         assert!(near > idx.len() / 2, "{idx:?}");
-    }
-
-    /// C of the AR(1) process ρ_k = a^k, whose symbol (1 − a²)/(1 − 2a cos ω + a²) has its
-    /// minimum (1 − a)/(1 + a) at ω = π.
-    fn ar1_inverse(n: usize, a: f64) -> ToeplitzInverse {
-        let rho: Vec<f64> = (0..n).map(|k| a.powi(k as i32)).collect();
-        ToeplitzInverse::from_first_column(&rho).unwrap()
-    }
-
-    #[test]
-    fn largest_eigenvalue_of_an_ar1_inverse() {
-        let (n, a) = (512, 0.5);
-        let noise = ar1_inverse(n, a);
-        let bound = (1.0 + a) / (1.0 - a);
-        let lambda = largest_eigenvalue(&noise).unwrap();
-        // From below, to within a few per cent (the top eigenvalues cluster at large N).
-        assert!(lambda <= bound * (1.0 + 1e-12), "{lambda} > {bound}");
-        assert!(lambda > 0.97 * bound, "{lambda} vs {bound}");
-        // It bounds the Rayleigh quotients of other vectors: an alternating one is close to
-        // the top eigenvector, a smooth one far from it.
-        for v in [
-            (0..n).map(|i| if i % 2 == 0 { 1.0 } else { -1.0 }).collect::<Vec<f64>>(),
-            (0..n).map(|i| (i as f64 * 0.01).sin()).collect(),
-        ] {
-            let cv = noise.apply(&v).unwrap();
-            let q: f64 = v.iter().zip(&cv).map(|(x, y)| x * y).sum::<f64>()
-                / v.iter().map(|x| x * x).sum::<f64>();
-            assert!(q <= lambda * 1.01, "{q} > {lambda}");
-        }
-    }
-
-    #[test]
-    fn bounded_weights_cut_a_steep_tail_only() {
-        let (n, a) = (400, 0.9);
-        let noise = ar1_inverse(n, a);
-        // A slowly modulated oscillation that decays steeply after sample 200 (a ringdown).
-        let fiducial: Vec<Complex64> = (0..n)
-            .map(|i| {
-                let envelope = if i < 200 {
-                    1.0
-                } else {
-                    (-(i as f64 - 200.0) / 3.0).exp()
-                };
-                Complex64::from_polar(envelope, 2.5 * i as f64)
-            })
-            .collect();
-        let q0 = Complex64::new(0.3, -0.4);
-        let s = snr_weights(&fiducial, q0, &noise).unwrap();
-        let lambda = largest_eigenvalue(&noise).unwrap();
-        let b = bounded_snr_weights(&s, &fiducial, q0, lambda).unwrap();
-        assert!(s.iter().zip(&b).all(|(s, b)| b <= s));
-        // In the bulk the local form is below the bound and unchanged.
-        assert!((20..180).all(|i| b[i] == s[i]));
-        // Far in the tail, C⁻¹q carries the earlier, larger samples: the bound cuts there.
-        let cut = (260..n).filter(|&i| b[i] < 0.01 * s[i]).count();
-        assert!(cut > 100, "{cut}");
-        assert!(matches!(
-            bounded_snr_weights(&s, &fiducial, q0, 0.0),
-            Err(RbError::InvalidOption { .. })
-        ));
-        assert!(matches!(
-            bounded_snr_weights(&s[1..], &fiducial, q0, lambda),
-            Err(RbError::LengthMismatch { .. })
-        ));
-    }
-
-    #[test]
-    fn greedy_refinement_meets_the_target_with_fewer_nodes() {
-        let n = 4000;
-        // A chirp-like ratio: a phase that accelerates, on an amplitude peaked near the end.
-        let ratio: Vec<Complex64> = (0..n)
-            .map(|i| {
-                let x = i as f64 / n as f64;
-                Complex64::from_polar(1.0 + 0.2 * x, 40.0 * x.powi(3))
-            })
-            .collect();
-        let weights: Vec<f64> = (0..n).map(|i| (i as f64 / n as f64).powi(2)).collect();
-        let all = RefineOptions {
-            target: 1e-8,
-            ..RefineOptions::default()
-        };
-        let greedy = RefineOptions {
-            greedy: true,
-            ..all.clone()
-        };
-        let a = refine_nodes(std::slice::from_ref(&ratio), &weights, &all).unwrap();
-        let g = refine_nodes(std::slice::from_ref(&ratio), &weights, &greedy).unwrap();
-        assert!(g.error <= 1e-8 && a.error <= 1e-8);
-        assert!(
-            g.nodes.node_count() < a.nodes.node_count(),
-            "{} vs {}",
-            g.nodes.node_count(),
-            a.nodes.node_count()
-        );
-        // Greedy ends nearer the target than the split-everything rule.
-        assert!(g.error > a.error, "{} vs {}", g.error, a.error);
     }
 }

@@ -95,33 +95,154 @@ pub fn relative_binning(
         return Ok((fisher, None));
     }
     let pilot = pilot_run(problem, fiducial, progress, stop)?;
-    let draws = design_draws(&pilot.chains);
-    // A weak signal's posterior can lie far from the injection (or the search's point): the
-    // ratios to a fiducial inside it vary less (docs/sampler_studies.md, "Relative-binning nodes
-    // on weak signals").
-    let centre = design_centre(problem, &draws).unwrap_or(*fiducial);
-    let rb = analysis
-        .relative_binning_from_draws(
-            &centre,
-            &draws,
-            &RelativeBinningOptions {
-                best_effort: true,
-                arrival_window: arrival_window(problem, &centre),
-                bounded_weights: true,
-                greedy: true,
-                ..options
-            },
-        )
-        .context("relative binning on the pilot run's draws")?;
-    report_nodes(problem, &rb, "the pilot run's draws");
+    let refined = refine_on_pilot(problem, fiducial, &pilot)?;
+    let centre = match refined.centre {
+        Centre::Fiducial => "the fiducial point",
+        Centre::BestDraw => "the pilot's best draw",
+    };
+    report_nodes(
+        problem,
+        &refined.relative_binning,
+        &format!(
+            "the pilot run's draws, around {centre} (spread of ln L_RB - ln L_exact at {} held-out \
+             draws {:.1e} around the fiducial point, {:.1e} around the best draw)",
+            refined.held_out, refined.spreads[0], refined.spreads[1]
+        ),
+    );
     Ok((
-        rb,
+        refined.relative_binning,
         Some(PilotReport {
             fisher_nodes: pilot.fisher_nodes,
             gradient_evaluations: pilot.gradient_evaluations,
-            design_draws: draws.len(),
+            design_draws: refined.design_draws,
         }),
     ))
+}
+
+/// Where the relative binning refined on a pilot's draws is centred.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Centre {
+    /// The run's fiducial point (the injection, or the search's point).
+    Fiducial,
+    /// The design draw of largest ln L at its best distance ([`best_distance`]).
+    BestDraw,
+}
+
+/// The relative binning of a wide posterior, refined on a pilot run's draws.
+pub struct PilotRefinement {
+    pub relative_binning: BbhRelativeBinning,
+    pub centre: Centre,
+    /// The standard deviation of ln L_RB − ln L_exact at the held-out draws, around the
+    /// fiducial point and around the best draw (∞ where one failed there).
+    pub spreads: [f64; 2],
+    /// Held-out draws the spreads were taken at.
+    pub held_out: usize,
+    /// Design draws the nodes were refined on.
+    pub design_draws: usize,
+}
+
+/// The nodes refined on [`DESIGN_DRAWS`] of the pilot's draws, around the run's fiducial and
+/// around the best of those draws, and the one of the two that follows the exact likelihood
+/// more closely at as many other pilot draws (held out, each at its best distance): the smaller
+/// spread of ln L_RB − ln L_exact, which is what an error does to the posterior's weights (a
+/// constant offset leaves them unchanged). A weak signal's posterior can lie far from the
+/// injection, and ratios to a fiducial inside it vary less, but the best draw can also sit in
+/// one mode of a multimodal posterior, far from the others (docs/sampler_studies.md,
+/// "Relative-binning nodes on weak signals").
+pub fn refine_on_pilot(
+    problem: &Problem,
+    fiducial: &ParameterVector,
+    pilot: &Pilot,
+) -> anyhow::Result<PilotRefinement> {
+    let draws = design_draws(&pilot.chains);
+    let exact = problem.exact();
+    let held_out: Vec<(ParameterVector, f64)> = held_out_draws(&pilot.chains)
+        .iter()
+        .filter_map(|t| best_distance(problem, t))
+        .map(|(_, t)| Ok((t, exact.log_likelihood_ratio(&BbhParameters::from_array(t))?)))
+        .collect::<anyhow::Result<_>>()?;
+    let best = draws
+        .iter()
+        .filter_map(|t| best_distance(problem, t))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, t)| t);
+    let refine = |centre: &ParameterVector| {
+        problem
+            .analysis
+            .relative_binning_from_draws(
+                centre,
+                &draws,
+                &RelativeBinningOptions {
+                    best_effort: true,
+                    arrival_window: arrival_window(problem, centre),
+                    ..options(problem)
+                },
+            )
+            .context("relative binning on the pilot run's draws")
+    };
+    let around_fiducial = refine(fiducial)?;
+    let spread_fiducial = spread(&around_fiducial, &held_out);
+    let Some(best) = best else {
+        return Ok(PilotRefinement {
+            relative_binning: around_fiducial,
+            centre: Centre::Fiducial,
+            spreads: [spread_fiducial, f64::INFINITY],
+            held_out: held_out.len(),
+            design_draws: draws.len(),
+        });
+    };
+    let around_best = refine(&best)?;
+    let spread_best = spread(&around_best, &held_out);
+    let (relative_binning, centre) = if spread_best < spread_fiducial {
+        (around_best, Centre::BestDraw)
+    } else {
+        (around_fiducial, Centre::Fiducial)
+    };
+    Ok(PilotRefinement {
+        relative_binning,
+        centre,
+        spreads: [spread_fiducial, spread_best],
+        held_out: held_out.len(),
+        design_draws: draws.len(),
+    })
+}
+
+/// The standard deviation of ln L_RB − ln L_exact over `points` (point, exact ln L); ∞ if
+/// relative binning fails or is not finite at one of them, or without points.
+fn spread(rb: &BbhRelativeBinning, points: &[(ParameterVector, f64)]) -> f64 {
+    let deltas: Option<Vec<f64>> = points
+        .iter()
+        .map(|(t, exact)| {
+            let value = rb.log_likelihood_ratio(&BbhParameters::from_array(*t)).ok()?;
+            (value - exact).is_finite().then_some(value - exact)
+        })
+        .collect();
+    match deltas {
+        Some(d) if !d.is_empty() => {
+            let mean = d.iter().sum::<f64>() / d.len() as f64;
+            (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / d.len() as f64).sqrt()
+        }
+        _ => f64::INFINITY,
+    }
+}
+
+/// ln L at the best distance, ⟨d|h⟩²/(2⟨h|h⟩) by the exact likelihood, and `theta` moved to
+/// that distance (D·⟨h|h⟩/⟨d|h⟩): the pilot's draws carry the marginalised distance's
+/// reference value. `None` where ⟨d|h⟩ ≤ 0 or the exact likelihood cannot be evaluated.
+pub fn best_distance(problem: &Problem, theta: &ParameterVector) -> Option<(f64, ParameterVector)> {
+    let terms = problem
+        .exact()
+        .detector_terms(&BbhParameters::from_array(*theta))
+        .ok()?;
+    let (d_h, h_h) = terms
+        .iter()
+        .fold((0.0, 0.0), |(a, b), t| (a + t.d_h, b + t.h_h));
+    if !(d_h > 0.0 && h_h > 0.0 && d_h.is_finite() && h_h.is_finite()) {
+        return None;
+    }
+    let mut moved = *theta;
+    moved[Parameter::LuminosityDistance] *= h_h / d_h;
+    Some((d_h * d_h / (2.0 * h_h), moved))
 }
 
 /// A pilot run's draws (docs/sampling.md §8.4), each chain's in order, as bilby's parameters.
@@ -246,42 +367,24 @@ pub fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
     window
 }
 
-/// The draw of largest ln L at its best distance, ⟨d|h⟩²/(2⟨h|h⟩) by the exact likelihood,
-/// with that distance (D·⟨h|h⟩/⟨d|h⟩); `None` if no draw has ⟨d|h⟩ > 0.
-fn design_centre(problem: &Problem, draws: &[ParameterVector]) -> Option<ParameterVector> {
-    let mut best: Option<(f64, ParameterVector)> = None;
-    for theta in draws {
-        // A draw the exact likelihood cannot evaluate is no centre.
-        let Ok(terms) = problem
-            .exact()
-            .detector_terms(&BbhParameters::from_array(*theta))
-        else {
-            continue;
-        };
-        let (d_h, h_h) = terms
-            .iter()
-            .fold((0.0, 0.0), |(a, b), t| (a + t.d_h, b + t.h_h));
-        if !(d_h > 0.0 && h_h > 0.0 && d_h.is_finite() && h_h.is_finite()) {
-            continue;
-        }
-        let value = d_h * d_h / (2.0 * h_h);
-        if best.as_ref().is_none_or(|(v, _)| value > *v) {
-            let mut centre = *theta;
-            centre[Parameter::LuminosityDistance] *= h_h / d_h;
-            best = Some((value, centre));
-        }
-    }
-    best.map(|(_, centre)| centre)
-}
-
 /// Up to [`DESIGN_DRAWS`] of the pilot's draws, evenly spaced through each chain.
 pub fn design_draws(chains: &[Vec<ParameterVector>]) -> Vec<ParameterVector> {
+    spaced_draws(chains, 0)
+}
+
+/// As many of the pilot's draws as [`design_draws`], each the one after a design draw (none of
+/// them a design draw while the chains have twice as many draws as the design set takes).
+pub fn held_out_draws(chains: &[Vec<ParameterVector>]) -> Vec<ParameterVector> {
+    spaced_draws(chains, 1)
+}
+
+fn spaced_draws(chains: &[Vec<ParameterVector>], offset: usize) -> Vec<ParameterVector> {
     let per_chain = DESIGN_DRAWS.div_ceil(chains.len().max(1));
     chains
         .iter()
         .flat_map(|c| {
             let step = (c.len() / per_chain).max(1);
-            c.iter().step_by(step).take(per_chain).copied()
+            c.iter().skip(offset).step_by(step).take(per_chain).copied()
         })
         .collect()
 }
