@@ -198,20 +198,27 @@ fn main() -> anyhow::Result<()> {
     // the pilot's held-out draws.
     let refined = pilot::refine_on_pilot(&problem, &fiducial, &run)?;
     println!(
-        "refine_on_pilot: centre {:?}, spreads at {} held-out draws {:.1e} (fiducial) / {:.1e} (best draw), nodes {:?}",
+        "refine_on_pilot: centre {:?}, spreads at {} held-out draws {:.1e} (fiducial) / {:.1e} (median M_c) / {:.1e} (best draw), nodes {:?}",
         refined.centre,
         refined.held_out,
         refined.spreads[0],
         refined.spreads[1],
+        refined.spreads[2],
         refined.relative_binning.node_counts()
     );
+    let candidates: Vec<(f64, ParameterVector)> = design
+        .iter()
+        .filter_map(|t| pilot::best_distance(&problem, t))
+        .collect();
+    let mut by_mass: Vec<&(f64, ParameterVector)> = candidates.iter().collect();
+    by_mass.sort_by(|a, b| a.1[Parameter::ChirpMass].total_cmp(&b.1[Parameter::ChirpMass]));
     let chosen = match refined.centre {
         pilot::Centre::Fiducial => None,
-        pilot::Centre::BestDraw => design
+        pilot::Centre::MedianChirpMass => Some(by_mass[by_mass.len() / 2].1),
+        pilot::Centre::BestDraw => candidates
             .iter()
-            .filter_map(|t| pilot::best_distance(&problem, t))
             .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, t)| t),
+            .map(|c| c.1),
     };
     variants.push(Variant {
         name: "tdpe run: the better centre".into(),

@@ -96,17 +96,20 @@ pub fn relative_binning(
     }
     let pilot = pilot_run(problem, fiducial, progress, stop)?;
     let refined = refine_on_pilot(problem, fiducial, &pilot)?;
-    let centre = match refined.centre {
-        Centre::Fiducial => "the fiducial point",
-        Centre::BestDraw => "the pilot's best draw",
-    };
+    let spreads: Vec<String> = Centre::ALL
+        .iter()
+        .zip(refined.spreads)
+        .map(|(c, s)| format!("{s:.1e} around {}", c.describe()))
+        .collect();
     report_nodes(
         problem,
         &refined.relative_binning,
         &format!(
-            "the pilot run's draws, around {centre} (spread of ln L_RB - ln L_exact at {} held-out \
-             draws {:.1e} around the fiducial point, {:.1e} around the best draw)",
-            refined.held_out, refined.spreads[0], refined.spreads[1]
+            "the pilot run's draws, around {} (spread of ln L_RB - ln L_exact at {} held-out \
+             draws: {})",
+            refined.centre.describe(),
+            refined.held_out,
+            spreads.join(", ")
         ),
     );
     Ok((
@@ -124,31 +127,47 @@ pub fn relative_binning(
 pub enum Centre {
     /// The run's fiducial point (the injection, or the search's point).
     Fiducial,
-    /// The design draw of largest ln L at its best distance ([`best_distance`]).
+    /// The design draw of median chirp mass, at its best distance ([`best_distance`]).
+    MedianChirpMass,
+    /// The design draw of largest ln L at its best distance.
     BestDraw,
+}
+
+impl Centre {
+    /// The candidates, in the order [`PilotRefinement::spreads`] reports them.
+    pub const ALL: [Centre; 3] = [Centre::Fiducial, Centre::MedianChirpMass, Centre::BestDraw];
+
+    fn describe(self) -> &'static str {
+        match self {
+            Centre::Fiducial => "the fiducial point",
+            Centre::MedianChirpMass => "the pilot's draw of median chirp mass",
+            Centre::BestDraw => "the pilot's best draw",
+        }
+    }
 }
 
 /// The relative binning of a wide posterior, refined on a pilot run's draws.
 pub struct PilotRefinement {
     pub relative_binning: BbhRelativeBinning,
     pub centre: Centre,
-    /// The standard deviation of ln L_RB − ln L_exact at the held-out draws, around the
-    /// fiducial point and around the best draw (∞ where one failed there).
-    pub spreads: [f64; 2],
+    /// The standard deviation of ln L_RB − ln L_exact at the held-out draws around each of
+    /// [`Centre::ALL`] (∞ where relative binning failed there, or the candidate was missing).
+    pub spreads: [f64; 3],
     /// Held-out draws the spreads were taken at.
     pub held_out: usize,
     /// Design draws the nodes were refined on.
     pub design_draws: usize,
 }
 
-/// The nodes refined on [`DESIGN_DRAWS`] of the pilot's draws, around the run's fiducial and
-/// around the best of those draws, and the one of the two that follows the exact likelihood
-/// more closely at as many other pilot draws (held out, each at its best distance): the smaller
+/// The nodes refined on [`DESIGN_DRAWS`] of the pilot's draws around each of three centres (the
+/// run's fiducial, the design draw of median chirp mass and the design draw of largest ln L,
+/// each draw at its best distance), and the one of them that follows the exact likelihood most
+/// closely at as many other pilot draws (held out, each at its best distance): the smallest
 /// spread of ln L_RB − ln L_exact, which is what an error does to the posterior's weights (a
 /// constant offset leaves them unchanged). A weak signal's posterior can lie far from the
-/// injection, and ratios to a fiducial inside it vary less, but the best draw can also sit in
-/// one mode of a multimodal posterior, far from the others (docs/sampler_studies.md,
-/// "Relative-binning nodes on weak signals").
+/// injection, and ratios to a centre inside it vary less; but the best draw can sit in one mode
+/// of a multimodal posterior, far from the others (docs/sampler_studies.md, "Relative-binning
+/// nodes on weak signals").
 pub fn refine_on_pilot(
     problem: &Problem,
     fiducial: &ParameterVector,
@@ -161,13 +180,27 @@ pub fn refine_on_pilot(
         .filter_map(|t| best_distance(problem, t))
         .map(|(_, t)| Ok((t, exact.log_likelihood_ratio(&BbhParameters::from_array(t))?)))
         .collect::<anyhow::Result<_>>()?;
-    let best = draws
+    let candidates: Vec<(f64, ParameterVector)> = draws
         .iter()
         .filter_map(|t| best_distance(problem, t))
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, t)| t);
-    let refine = |centre: &ParameterVector| {
-        problem
+        .collect();
+    let mut by_mass: Vec<&(f64, ParameterVector)> = candidates.iter().collect();
+    by_mass.sort_by(|a, b| a.1[Parameter::ChirpMass].total_cmp(&b.1[Parameter::ChirpMass]));
+    let centres = [
+        Some(*fiducial),
+        by_mass.get(by_mass.len() / 2).map(|c| c.1),
+        candidates
+            .iter()
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|c| c.1),
+    ];
+    let mut spreads = [f64::INFINITY; 3];
+    let mut kept: Option<(BbhRelativeBinning, Centre, f64)> = None;
+    for (k, (centre, kind)) in centres.iter().zip(Centre::ALL).enumerate() {
+        let Some(centre) = centre else {
+            continue;
+        };
+        let rb = problem
             .analysis
             .relative_binning_from_draws(
                 centre,
@@ -178,30 +211,19 @@ pub fn refine_on_pilot(
                     ..options(problem)
                 },
             )
-            .context("relative binning on the pilot run's draws")
-    };
-    let around_fiducial = refine(fiducial)?;
-    let spread_fiducial = spread(&around_fiducial, &held_out);
-    let Some(best) = best else {
-        return Ok(PilotRefinement {
-            relative_binning: around_fiducial,
-            centre: Centre::Fiducial,
-            spreads: [spread_fiducial, f64::INFINITY],
-            held_out: held_out.len(),
-            design_draws: draws.len(),
-        });
-    };
-    let around_best = refine(&best)?;
-    let spread_best = spread(&around_best, &held_out);
-    let (relative_binning, centre) = if spread_best < spread_fiducial {
-        (around_best, Centre::BestDraw)
-    } else {
-        (around_fiducial, Centre::Fiducial)
-    };
+            .context("relative binning on the pilot run's draws")?;
+        spreads[k] = spread(&rb, &held_out);
+        // Ties (every spread ∞ included) keep the earlier candidate: the fiducial first.
+        if kept.as_ref().is_none_or(|(_, _, s)| spreads[k] < *s) {
+            kept = Some((rb, kind, spreads[k]));
+        }
+    }
+    let (relative_binning, centre, _) =
+        kept.context("no relative binning on the pilot's draws")?;
     Ok(PilotRefinement {
         relative_binning,
         centre,
-        spreads: [spread_fiducial, spread_best],
+        spreads,
         held_out: held_out.len(),
         design_draws: draws.len(),
     })
@@ -407,4 +429,53 @@ fn report_nodes(problem: &Problem, rb: &BbhRelativeBinning, design: &str) {
         })
         .collect();
     eprintln!("relative binning: {} nodes, on {design}", nodes.join(", "));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    #[test]
+    fn held_out_draws_are_not_design_draws() {
+        let chains: Vec<Vec<ParameterVector>> = (0..4)
+            .map(|c| {
+                (0..PILOT_DRAWS)
+                    .map(|i| {
+                        let mut t = [0.0; tdpe_signal::NUM_PARAMETERS];
+                        t[0] = (1000 * c + i) as f64;
+                        t
+                    })
+                    .collect()
+            })
+            .collect();
+        let design = design_draws(&chains);
+        let held_out = held_out_draws(&chains);
+        assert_eq!(design.len(), DESIGN_DRAWS);
+        assert_eq!(held_out.len(), DESIGN_DRAWS);
+        assert!(held_out.iter().all(|t| !design.contains(t)));
+    }
+
+    #[test]
+    fn best_distance_maximises_ln_l_over_distance() {
+        let problem = Problem::set_up(Config::load(None).unwrap()).unwrap();
+        let mut theta = fiducial(&problem).unwrap().theta;
+        theta[Parameter::LuminosityDistance] *= 1.7;
+        let (value, moved) = best_distance(&problem, &theta).unwrap();
+        let ln_l = |t: &ParameterVector| {
+            problem
+                .exact()
+                .log_likelihood_ratio(&BbhParameters::from_array(*t))
+                .unwrap()
+        };
+        assert!((ln_l(&moved) - value).abs() < 1e-9 * value, "{} vs {value}", ln_l(&moved));
+        for factor in [0.95, 1.05] {
+            let mut other = moved;
+            other[Parameter::LuminosityDistance] *= factor;
+            assert!(ln_l(&other) < value, "{factor}: {} ≥ {value}", ln_l(&other));
+        }
+        // The loud default's signal is near the injected distance.
+        let ratio = moved[Parameter::LuminosityDistance] / (theta[Parameter::LuminosityDistance] / 1.7);
+        assert!((0.8..1.25).contains(&ratio), "{ratio}");
+    }
 }
