@@ -5,9 +5,10 @@
 //!
 //!     cargo run --release -p tdpe --example rb_nodes -- campaigns/prior_injections/03.toml
 //!
-//! One line per variant: nodes per detector, where they lie in time, |Δ ln L| at the held-out
-//! draws (max, median, and max |Δ − median Δ|: a constant offset leaves the posterior
-//! unchanged) and µs per ln L + gradient.
+//! Extra arguments keep only the variants whose names contain one of them. One line per
+//! variant: nodes per detector, where they lie in time (by time before the centre's peak),
+//! |Δ ln L| at the held-out draws (max, median, p90, max |Δ − median Δ| and sd: a constant
+//! offset leaves the posterior unchanged) and µs per ln L + gradient.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -229,7 +230,9 @@ fn main() -> anyhow::Result<()> {
     // The draw of median chirp mass: the ratios' frequency differences at the merger, which
     // the chirp mass sets, are then smallest at the posterior's ends.
     let mut by_mass: Vec<usize> = (0..design.len()).collect();
-    by_mass.sort_by(|&a, &b| design[a][Parameter::ChirpMass].total_cmp(&design[b][Parameter::ChirpMass]));
+    by_mass.sort_by(|&a, &b| {
+        design[a][Parameter::ChirpMass].total_cmp(&design[b][Parameter::ChirpMass])
+    });
     let mut median = design[by_mass[by_mass.len() / 2]];
     run.posterior.draw_marginalized(&mut median, &mut rng)?;
     variants.push(Variant {
@@ -250,10 +253,9 @@ fn main() -> anyhow::Result<()> {
             ..v.options.clone()
         };
         let clock = Instant::now();
-        let rb: BbhRelativeBinning =
-            problem
-                .analysis
-                .relative_binning_from_draws(&theta0, &v.design, &options)?;
+        let rb: BbhRelativeBinning = problem
+            .analysis
+            .relative_binning_from_draws(&theta0, &v.design, &options)?;
         let setup = clock.elapsed().as_secs_f64();
         let mut deltas: Vec<f64> = held
             .iter()
@@ -265,7 +267,8 @@ fn main() -> anyhow::Result<()> {
         deltas.sort_by(f64::total_cmp);
         let centre = quantile(&deltas, 0.5);
         let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
-        let sd = (deltas.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / deltas.len() as f64).sqrt();
+        let sd =
+            (deltas.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / deltas.len() as f64).sqrt();
         let relative = deltas
             .iter()
             .map(|d| (d - centre).abs())
@@ -274,13 +277,18 @@ fn main() -> anyhow::Result<()> {
         let mut calls = 0;
         while clock.elapsed().as_secs_f64() < 0.5 {
             for t in &held {
-                rb.log_likelihood_ratio_and_gradient(&BbhParameters::from_array(*t), &mut gradient)?;
+                rb.log_likelihood_ratio_and_gradient(
+                    &BbhParameters::from_array(*t),
+                    &mut gradient,
+                )?;
                 calls += 1;
             }
         }
         let micros = clock.elapsed().as_secs_f64() * 1e6 / calls as f64;
         // Nodes by time before the reference's peak (the fiducial moved by the window).
-        let peak = theta0[Parameter::GeocentTime] + (window / problem.exact().likelihood().grid().dt).ceil() * problem.exact().likelihood().grid().dt;
+        let peak = theta0[Parameter::GeocentTime]
+            + (window / problem.exact().likelihood().grid().dt).ceil()
+                * problem.exact().likelihood().grid().dt;
         let bands: Vec<String> = rb
             .node_times()
             .iter()

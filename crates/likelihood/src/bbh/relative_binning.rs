@@ -550,7 +550,10 @@ impl BbhRelativeBinning {
 
     /// Per detector, the node times (s, the grid's times).
     pub fn node_times(&self) -> Vec<&[f64]> {
-        self.detectors.iter().map(|d| d.node_times.as_slice()).collect()
+        self.detectors
+            .iter()
+            .map(|d| d.node_times.as_slice())
+            .collect()
     }
 
     /// Per detector, the refinement's error Σ_b E_b on the design set (≤ the target, unless

@@ -175,11 +175,17 @@ pub fn refine_on_pilot(
 ) -> anyhow::Result<PilotRefinement> {
     let draws = design_draws(&pilot.chains);
     let exact = problem.exact();
+    // A draw the exact likelihood cannot evaluate is not held out.
     let held_out: Vec<(ParameterVector, f64)> = held_out_draws(&pilot.chains)
         .iter()
         .filter_map(|t| best_distance(problem, t))
-        .map(|(_, t)| Ok((t, exact.log_likelihood_ratio(&BbhParameters::from_array(t))?)))
-        .collect::<anyhow::Result<_>>()?;
+        .filter_map(|(_, t)| {
+            let value = exact
+                .log_likelihood_ratio(&BbhParameters::from_array(t))
+                .ok()?;
+            Some((t, value))
+        })
+        .collect();
     let candidates: Vec<(f64, ParameterVector)> = draws
         .iter()
         .filter_map(|t| best_distance(problem, t))
@@ -200,26 +206,28 @@ pub fn refine_on_pilot(
         let Some(centre) = centre else {
             continue;
         };
-        let rb = problem
-            .analysis
-            .relative_binning_from_draws(
-                centre,
-                &draws,
-                &RelativeBinningOptions {
-                    best_effort: true,
-                    arrival_window: arrival_window(problem, centre),
-                    ..options(problem)
-                },
-            )
-            .context("relative binning on the pilot run's draws")?;
+        let rb = problem.analysis.relative_binning_from_draws(
+            centre,
+            &draws,
+            &RelativeBinningOptions {
+                best_effort: true,
+                arrival_window: arrival_window(problem, centre),
+                ..options(problem)
+            },
+        );
+        // The fiducial's failure is the set-up's; another centre's only drops that candidate.
+        let rb = match rb {
+            Ok(rb) => rb,
+            Err(_) if kind != Centre::Fiducial => continue,
+            Err(e) => return Err(e).context("relative binning on the pilot run's draws"),
+        };
         spreads[k] = spread(&rb, &held_out);
         // Ties (every spread ∞ included) keep the earlier candidate: the fiducial first.
         if kept.as_ref().is_none_or(|(_, _, s)| spreads[k] < *s) {
             kept = Some((rb, kind, spreads[k]));
         }
     }
-    let (relative_binning, centre, _) =
-        kept.context("no relative binning on the pilot's draws")?;
+    let (relative_binning, centre, _) = kept.context("no relative binning on the pilot's draws")?;
     Ok(PilotRefinement {
         relative_binning,
         centre,
@@ -235,7 +243,9 @@ fn spread(rb: &BbhRelativeBinning, points: &[(ParameterVector, f64)]) -> f64 {
     let deltas: Option<Vec<f64>> = points
         .iter()
         .map(|(t, exact)| {
-            let value = rb.log_likelihood_ratio(&BbhParameters::from_array(*t)).ok()?;
+            let value = rb
+                .log_likelihood_ratio(&BbhParameters::from_array(*t))
+                .ok()?;
             (value - exact).is_finite().then_some(value - exact)
         })
         .collect();
@@ -335,7 +345,11 @@ pub fn pilot_run(
         .chains
         .iter()
         .filter(|c| c.num_draws() > 0)
-        .map(|c| (0..c.num_draws()).map(|i| posterior.parameters(c.draw(i))).collect())
+        .map(|c| {
+            (0..c.num_draws())
+                .map(|i| posterior.parameters(c.draw(i)))
+                .collect()
+        })
         .collect();
     let gradient_evaluations = pilot
         .samples
@@ -468,14 +482,19 @@ mod tests {
                 .log_likelihood_ratio(&BbhParameters::from_array(*t))
                 .unwrap()
         };
-        assert!((ln_l(&moved) - value).abs() < 1e-9 * value, "{} vs {value}", ln_l(&moved));
+        assert!(
+            (ln_l(&moved) - value).abs() < 1e-9 * value,
+            "{} vs {value}",
+            ln_l(&moved)
+        );
         for factor in [0.95, 1.05] {
             let mut other = moved;
             other[Parameter::LuminosityDistance] *= factor;
             assert!(ln_l(&other) < value, "{factor}: {} ≥ {value}", ln_l(&other));
         }
         // The loud default's signal is near the injected distance.
-        let ratio = moved[Parameter::LuminosityDistance] / (theta[Parameter::LuminosityDistance] / 1.7);
+        let ratio =
+            moved[Parameter::LuminosityDistance] / (theta[Parameter::LuminosityDistance] / 1.7);
         assert!((0.8..1.25).contains(&ratio), "{ratio}");
     }
 }
