@@ -5,7 +5,9 @@
 //! is wider and far from Gaussian, and the Fisher design set both overshoots it (its waveforms,
 //! out to a ln L deficit of ~25 along every Fisher direction, demand hundreds of nodes) and
 //! misses where it really goes. Then a short pilot run, on relative binning capped at the
-//! budget, draws from the posterior itself, and the nodes are refined on those draws instead.
+//! budget, draws from the posterior itself, and the nodes are refined on those draws instead,
+//! around whichever of three centres follows the exact likelihood best at other pilot draws
+//! ([`refine_on_pilot`]).
 
 use std::sync::atomic::AtomicBool;
 
