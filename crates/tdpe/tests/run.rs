@@ -343,6 +343,11 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
         stderr.contains("a pilot run draws the design set"),
         "{stderr}"
     );
+    // The centre kept, with the three candidates' spreads at the held-out pilot draws.
+    assert!(
+        stderr.contains("held-out draws: ") && stderr.contains("around the pilot's best draw"),
+        "{stderr}"
+    );
     let result = result_json(&outdir);
     let rb = &result["meta_data"]["likelihood"]["relative_binning"];
     assert_eq!(rb["pilot"]["design_draws"], 128, "{rb}");

@@ -548,6 +548,14 @@ impl BbhRelativeBinning {
             .collect()
     }
 
+    /// Per detector, the node times (s, the grid's times).
+    pub fn node_times(&self) -> Vec<&[f64]> {
+        self.detectors
+            .iter()
+            .map(|d| d.node_times.as_slice())
+            .collect()
+    }
+
     /// Per detector, the refinement's error Σ_b E_b on the design set (≤ the target, unless
     /// a best-effort refinement stopped at `max_nodes`).
     pub fn refinement_errors(&self) -> Vec<f64> {
