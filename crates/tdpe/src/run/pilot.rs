@@ -30,9 +30,9 @@ const PILOT_WARMUP: usize = 200;
 /// Draws of each pilot chain.
 const PILOT_DRAWS: usize = 100;
 /// Pilot draws the nodes are refined on.
-const DESIGN_DRAWS: usize = 128;
+pub const DESIGN_DRAWS: usize = 128;
 /// The largest arrival window (s) of a wide posterior's relative binning.
-const MAX_ARRIVAL_WINDOW: f64 = 1.0;
+pub const MAX_ARRIVAL_WINDOW: f64 = 1.0;
 /// Time (s) the fiducial's ringdown needs after its peak inside the segment (its support ends
 /// where the amplitude falls to 10⁻¹⁰ of the peak, ~0.1 s later for the heaviest binaries).
 const RINGDOWN_ROOM: f64 = 0.25;
