@@ -2,6 +2,7 @@
 
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
+use crate::relative_binning::InnerProducts;
 use std::sync::Arc;
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::{AnalysisBand, GsWorkspace, Psd, ToeplitzInverse};
@@ -214,19 +215,17 @@ impl ExactLikelihood {
             // ⟨d|h⟩ = ⟨h|h⟩ bit for bit.
             let d_h = dot(h, &det.kd);
             det.noise.apply_into(h, &mut ws.kh, gs)?;
-            let h_h = dot(h, &ws.kh);
-            let optimal_snr = h_h.max(0.0).sqrt();
+            let products = InnerProducts {
+                d_h,
+                h_h: dot(h, &ws.kh),
+            };
             out.push(DetectorTerms {
                 name: det.name.clone(),
                 d_h,
-                h_h,
-                optimal_snr,
-                matched_filter_snr: if optimal_snr > 0.0 {
-                    d_h / optimal_snr
-                } else {
-                    0.0
-                },
-                log_likelihood_ratio: d_h - 0.5 * h_h,
+                h_h: products.h_h,
+                optimal_snr: products.optimal_snr(),
+                matched_filter_snr: products.matched_filter_snr(),
+                log_likelihood_ratio: products.log_likelihood_ratio(),
             });
         }
         Ok(out)

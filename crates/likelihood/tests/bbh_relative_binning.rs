@@ -63,8 +63,8 @@ fn per_detector_inner_products_match_the_exact_likelihood() {
         for (rb_terms, exact_terms) in per_detector.iter().zip(&reference) {
             // Each product is a little less accurate than ln L, where their errors cancel in
             // part (~1e-3 of ~500 here, against ~1e-4): the SNRs to a few parts in 10⁶.
-            let optimal = rb_terms.h_h.sqrt();
-            let matched_filter = rb_terms.d_h / optimal;
+            let optimal = rb_terms.optimal_snr();
+            let matched_filter = rb_terms.matched_filter_snr();
             assert!(
                 (optimal / exact_terms.optimal_snr - 1.0).abs() <= 1e-5,
                 "{rb_terms:?} {exact_terms:?}"

@@ -570,6 +570,21 @@ impl InnerProducts {
         self.d_h - 0.5 * self.h_h
     }
 
+    /// The optimal SNR √⟨h|h⟩.
+    pub fn optimal_snr(&self) -> f64 {
+        self.h_h.max(0.0).sqrt()
+    }
+
+    /// The matched-filter SNR ⟨d|h⟩/√⟨h|h⟩ (0 for a zero template).
+    pub fn matched_filter_snr(&self) -> f64 {
+        let optimal = self.optimal_snr();
+        if optimal > 0.0 {
+            self.d_h / optimal
+        } else {
+            0.0
+        }
+    }
+
     /// [ln L, ∂ ln L/∂⟨d|h⟩, ∂ ln L/∂⟨h|h⟩] = [⟨d|h⟩ − ½⟨h|h⟩, 1, −½]: ln L as the function of
     /// the inner products that `BbhRelativeBinning::function_and_gradient` takes.
     pub fn log_likelihood_ratio_with_partials(&self) -> [f64; 3] {

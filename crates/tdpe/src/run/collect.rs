@@ -134,19 +134,20 @@ fn columns(draws: &Draws, epoch: &GpsTime) -> (Vec<Column>, Vec<Column>) {
                 .collect(),
         })
         .collect();
-    let derived_columns = derived::ASSESSED
+    let rows: Vec<[f64; 3]> = draws.reported.iter().map(derived::assessed).collect();
+    (parameter_columns, named_columns(&derived::ASSESSED, &rows))
+}
+
+/// The columns `names` of a table given row by row.
+fn named_columns<const N: usize>(names: &[&str; N], rows: &[[f64; N]]) -> Vec<Column> {
+    names
         .iter()
         .enumerate()
         .map(|(j, name)| Column {
             name: name.to_string(),
-            values: draws
-                .reported
-                .iter()
-                .map(|t| derived::assessed(t)[j])
-                .collect(),
+            values: rows.iter().map(|row| row[j]).collect(),
         })
-        .collect();
-    (parameter_columns, derived_columns)
+        .collect()
 }
 
 /// The [`derived::SOURCE_FRAME`] columns of `reported`.
@@ -158,14 +159,7 @@ fn source_frame_columns(
         .iter()
         .map(|t| derived::source_frame(t, cosmology))
         .collect::<anyhow::Result<_>>()?;
-    Ok(derived::SOURCE_FRAME
-        .iter()
-        .enumerate()
-        .map(|(j, name)| Column {
-            name: name.to_string(),
-            values: rows.iter().map(|row| row[j]).collect(),
-        })
-        .collect())
+    Ok(named_columns(&derived::SOURCE_FRAME, &rows))
 }
 
 /// Per detector, the optimal SNR √⟨h|h⟩ and the matched-filter SNR ⟨d|h⟩/√⟨h|h⟩ of every draw
@@ -182,9 +176,8 @@ fn snr_columns(
     for t in reported {
         let products = rb.detector_inner_products(&BbhParameters::from_array(*t))?;
         for (k, p) in products.iter().enumerate() {
-            let snr = p.h_h.max(0.0).sqrt();
-            optimal[k].push(snr);
-            matched_filter[k].push(if snr > 0.0 { p.d_h / snr } else { 0.0 });
+            optimal[k].push(p.optimal_snr());
+            matched_filter[k].push(p.matched_filter_snr());
         }
     }
     Ok(detectors
