@@ -376,3 +376,68 @@ fn quadrature_products_follow_the_phase_and_have_exact_gradients() {
         assert!(error <= 1e-3, "{error:e}: {grad:?} vs {fd:?}");
     }
 }
+
+/// The sum over a window of whole-sample time steps from the time lattice (one waveform
+/// evaluation) equals the sum of the likelihood evaluated at each step, and so does its
+/// gradient, to the lattice's accuracy (the Gram matrix of θ's own shift at every step, and
+/// the antenna patterns of θ's time, which turn with the Earth by ~10⁻⁶ over the window).
+#[test]
+fn window_over_time_steps_matches_the_likelihood_at_each_step() {
+    let exact = exact();
+    let options = RelativeBinningOptions {
+        arrival_window: 0.05,
+        ..RelativeBinningOptions::default()
+    };
+    let rb = BbhRelativeBinning::new(&exact, truth(), &options).unwrap();
+    let dt = 1.0 / 2048.0;
+    let mut p = truth();
+    p.geocent_time -= 0.0031;
+    p.chirp_mass += 0.02;
+    let steps = 12;
+    // A weight per step, as the posterior's time prior gives them.
+    let log_weight = |j: usize| -0.01 * j as f64;
+    let f = |j: usize, ip: InnerProducts| {
+        let [value, d_dh, d_hh] = ip.log_likelihood_ratio_with_partials();
+        [value + log_weight(j), d_dh, d_hh]
+    };
+    let mut gradient = [0.0; 11];
+    let mut weights = Vec::new();
+    let value = rb
+        .window_function_and_gradient(&p, steps, f, &mut gradient, &mut weights)
+        .unwrap();
+    let mut expected_gradient = [0.0; 11];
+    let mut values = Vec::new();
+    let mut gradients = Vec::new();
+    for j in 0..steps {
+        let mut moved = p;
+        moved.geocent_time += j as f64 * dt;
+        let mut g = [0.0; 11];
+        let v = rb
+            .function_and_gradient(&moved, |ip| f(j, ip), &mut g)
+            .unwrap();
+        values.push(v);
+        gradients.push(g);
+    }
+    let peak = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let total: f64 = values.iter().map(|v| (v - peak).exp()).sum();
+    let expected = peak + total.ln();
+    for (v, g) in values.iter().zip(&gradients) {
+        let w = (v - peak).exp() / total;
+        expected_gradient.iter_mut().zip(g).for_each(|(e, d)| *e += w * d);
+    }
+    let h_h = rb.inner_products(&p).unwrap().h_h;
+    println!("window: {value} against {expected} (⟨h|h⟩ {h_h})");
+    assert!((value - expected).abs() < 2e-6 * h_h, "{value} vs {expected}");
+    assert!(
+        (weights.iter().sum::<f64>() - 1.0).abs() < 1e-12,
+        "{weights:?}"
+    );
+    for (k, (g, e)) in gradient.iter().zip(&expected_gradient).enumerate() {
+        let scale = 1.0 / SIGMA[k];
+        assert!(
+            (g - e).abs() < 1e-4 * scale + 2e-5 * e.abs(),
+            "{}: {g} vs {e}",
+            PARAMETER_NAMES[k]
+        );
+    }
+}

@@ -184,7 +184,40 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
                 stats.log_density = self.point.log_density;
             }
         }
+        let proposals = self.hamiltonian.target().independence_count();
+        if proposals > 0 {
+            let mut source = Xoshiro256PlusPlus::seed_from_u64(rng.random());
+            let mut log_q_here = self
+                .hamiltonian
+                .target()
+                .independence_log_density(&self.point.x);
+            for _ in 0..proposals {
+                if let Some(log_q) = self.try_independence(log_q_here, &mut source, rng) {
+                    log_q_here = log_q;
+                    stats.independent = true;
+                    stats.log_density = self.point.log_density;
+                }
+            }
+        }
         stats
+    }
+
+    /// The target's independence proposal, drawn from `source`, accepted by
+    /// Metropolis–Hastings with the proposal's density `log_q_here` at the chain's point and
+    /// its density at the draw (see [`Space::independence_draw`]); the draw's density if it was
+    /// accepted.
+    fn try_independence<R: Rng + ?Sized>(
+        &mut self,
+        log_q_here: f64,
+        source: &mut Xoshiro256PlusPlus,
+        rng: &mut R,
+    ) -> Option<f64> {
+        let target = self.hamiltonian.target();
+        let mut image = vec![0.0; self.point.x.len()];
+        let log_q_image = target.independence_draw(source, &mut image)?;
+        let proposal = self.hamiltonian.point(image);
+        self.accept(proposal, log_q_here - log_q_image, rng)
+            .then_some(log_q_image)
     }
 
     /// The target's orbit move `which`: a member x' of the orbit drawn by its weights,

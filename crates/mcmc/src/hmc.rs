@@ -109,5 +109,6 @@ pub(crate) fn metropolised_trajectory<T: LogDensity + ?Sized, R: Rng + ?Sized>(
         divergent,
         mirrored: false,
         orbit_moved: false,
+        independent: false,
     }
 }

@@ -34,6 +34,10 @@ pub struct DrawStats {
     /// accepted after the kernel's transition and its mirror moves; `log_density` is then the
     /// new point's.
     pub orbit_moved: bool,
+    /// Whether one of the target's independence proposals ([`Space::independence_draw`](crate::Space::independence_draw))
+    /// was accepted after the kernel's transition and its other moves; `log_density` is then
+    /// the new point's.
+    pub independent: bool,
 }
 
 /// A Markov transition kernel that leaves the target invariant for a fixed step size and metric.

@@ -236,6 +236,7 @@ impl Kernel for Nuts {
             divergent: builder.divergent,
             mirrored: false,
             orbit_moved: false,
+            independent: false,
         };
         *point = tree.proposal;
         stats

@@ -108,6 +108,9 @@ pub struct ChainSummary {
     /// Draws after warm-up at which one of the target's orbit moves
     /// ([`Space::orbit`](crate::Space::orbit)) was accepted.
     pub orbit_moves: usize,
+    /// Draws after warm-up at which one of the target's independence proposals
+    /// ([`Space::independence_draw`](crate::Space::independence_draw)) was accepted.
+    pub independent_moves: usize,
     /// Mean NUTS tree depth (0 for HMC and MALA).
     pub mean_tree_depth: f64,
     /// Largest NUTS tree depth reached (compare with the kernel's `max_depth`).
@@ -176,6 +179,7 @@ impl Samples {
                     divergences: c.stats.iter().filter(|s| s.divergent).count(),
                     mirrored: c.stats.iter().filter(|s| s.mirrored).count(),
                     orbit_moves: c.stats.iter().filter(|s| s.orbit_moved).count(),
+                    independent_moves: c.stats.iter().filter(|s| s.independent).count(),
                     mean_tree_depth: mean_of(|s| f64::from(s.tree_depth)),
                     max_tree_depth: c.stats.iter().map(|s| s.tree_depth).max().unwrap_or(0),
                     mean_steps: mean_of(|s| f64::from(s.n_steps)),

@@ -85,6 +85,30 @@ pub trait Space {
     fn orbit_inverse(&self, _which: usize, offset: isize) -> isize {
         -offset
     }
+
+    /// Number of independence proposals ([`Space::independence_draw`]) the sampler tries after
+    /// every transition and its mirror and orbit moves. The default has none.
+    fn independence_count(&self) -> usize {
+        0
+    }
+
+    /// A draw x' from a proposal density q that does not depend on the chain's point, into
+    /// `image`, and ln q(x') up to a constant; `None` where there is no draw. The sampler
+    /// accepts x' with probability min(1, p(x') q(x) / (p(x) q(x'))) (an independence
+    /// Metropolis–Hastings move; Tierney 1994, Ann. Stat. 22:1701, §2.3.3), which leaves p
+    /// invariant whatever q is and, where q reaches places the kernel rarely does (the modes
+    /// of a weak signal's posterior, say), lets a chain jump between them. For a
+    /// [`PriorLikelihood`] model whose q is the prior the ratio is that of the likelihoods, at
+    /// every inverse temperature.
+    fn independence_draw(&self, _rng: &mut dyn rand::RngCore, _image: &mut [f64]) -> Option<f64> {
+        None
+    }
+
+    /// ln q(x) of the independence proposal at `x`, with the constant of
+    /// [`Space::independence_draw`].
+    fn independence_log_density(&self, _x: &[f64]) -> f64 {
+        f64::NAN
+    }
 }
 
 /// A differentiable (unnormalised) log density on ℝⁿ, the target of every kernel.
@@ -208,6 +232,18 @@ impl<M: PriorLikelihood + ?Sized> Space for Tempered<'_, M> {
 
     fn orbit_inverse(&self, which: usize, offset: isize) -> isize {
         self.model.orbit_inverse(which, offset)
+    }
+
+    fn independence_count(&self) -> usize {
+        self.model.independence_count()
+    }
+
+    fn independence_draw(&self, rng: &mut dyn rand::RngCore, image: &mut [f64]) -> Option<f64> {
+        self.model.independence_draw(rng, image)
+    }
+
+    fn independence_log_density(&self, x: &[f64]) -> f64 {
+        self.model.independence_log_density(x)
     }
 }
 

@@ -13,6 +13,7 @@
 //! - [`jumps`]: Metropolis–Hastings jumps between modes that a gradient kernel rarely crosses
 //!   (the face-on/face-off mirror, the sky-ring reflection; §4);
 //! - [`distance_marginal`]: the likelihood marginalised over the luminosity distance (§5);
+//! - [`time_steps`]: the likelihood summed over a window of whole-sample time steps (§5.6);
 //! - [`standardize`]: the affine map that makes x roughly N(0, I) (a Laplace approximation at
 //!   the posterior mode; §6);
 //! - [`analysis`]: from the data's exact likelihood and the priors to the posterior: the
@@ -38,6 +39,7 @@ mod quadrature;
 pub mod search;
 pub mod standardize;
 pub mod streams;
+pub mod time_steps;
 pub mod transform;
 
 pub use analysis::{Analysis, Fiducial};

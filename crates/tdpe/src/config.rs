@@ -316,6 +316,18 @@ pub struct SamplerSection {
     /// by the likelihood there, accepted by Metropolis–Hastings). Applies when relative binning
     /// follows whole-sample time shifts, as it does for a wide posterior.
     pub time_orbit: bool,
+    /// Number of whole-sample time steps the likelihood is summed over, for a wide posterior
+    /// whose relative binning follows such steps (docs/sampling.md §5.6); 0 or 1: none; unset:
+    /// two cycles of the fiducial's (2,2) peak frequency.
+    pub time_steps: Option<usize>,
+    /// Independence proposals tried after every transition, for a wide posterior: draws from
+    /// a kernel density estimate of the pilot run's draws and from the prior (docs/sampling.md
+    /// §4.4); 0: none; unset: [`WIDE_INDEPENDENCE_PROPOSALS`].
+    pub independence_proposals: Option<usize>,
+    /// Largest NUTS tree depth (at most 2^depth − 1 leapfrog steps per transition); unset: 10,
+    /// and [`WIDE_TREE_DEPTH`] for a wide posterior, whose independence proposals make the
+    /// moves across it.
+    pub max_tree_depth: Option<u32>,
     /// Whether the likelihood is marginalised over luminosity_distance (bilby's
     /// `distance_marginalization`): the sampler explores the other parameters, and each draw's
     /// distance is drawn from its conditional posterior. Applies when luminosity_distance is
@@ -354,6 +366,13 @@ pub struct SamplerSection {
     pub beta_min: f64,
 }
 
+/// Independence proposals per transition for a wide posterior (docs/sampler_studies.md,
+/// "Wide posteriors: moves across them").
+pub const WIDE_INDEPENDENCE_PROPOSALS: usize = 60;
+/// NUTS's largest tree depth for a wide posterior (docs/sampler_studies.md, "Wide posteriors:
+/// moves across them").
+pub const WIDE_TREE_DEPTH: u32 = 6;
+
 impl Default for SamplerSection {
     fn default() -> Self {
         let coordinates = CoordinateOptions::default();
@@ -368,6 +387,9 @@ impl Default for SamplerSection {
             inclination_mirror: coordinates.inclination_mirror,
             sky_ring_reflection: coordinates.sky_ring_reflection,
             time_orbit: coordinates.time_orbit,
+            time_steps: None,
+            independence_proposals: None,
+            max_tree_depth: None,
             distance_marginalization: coordinates.distance_marginalization,
             phase_marginalization: coordinates.phase_marginalization,
             num_chains: 4,
@@ -399,6 +421,23 @@ impl SamplerSection {
             inclination_mirror: self.inclination_mirror,
             sky_ring_reflection: self.sky_ring_reflection,
             time_orbit: self.time_orbit,
+            time_steps: self.time_steps.unwrap_or(0),
+            independence_proposals: self.independence_proposals.unwrap_or(0),
+        }
+    }
+
+    /// These settings for a wide posterior, one sampled on a pilot run's relative binning
+    /// (docs/sampling.md §8.4): what is unset takes its wide-posterior value, `time_steps`
+    /// (chosen from the fiducial) among them.
+    pub fn for_wide_posterior(&self, time_steps: usize) -> Self {
+        Self {
+            time_steps: Some(self.time_steps.unwrap_or(time_steps)),
+            independence_proposals: Some(
+                self.independence_proposals
+                    .unwrap_or(WIDE_INDEPENDENCE_PROPOSALS),
+            ),
+            max_tree_depth: Some(self.max_tree_depth.unwrap_or(WIDE_TREE_DEPTH)),
+            ..self.clone()
         }
     }
 
@@ -653,6 +692,11 @@ impl Config {
                     "sampler.max_draws = {max} must be at least sampler.num_draws = {}",
                     s.num_draws
                 );
+            }
+        }
+        if let Some(depth) = s.max_tree_depth {
+            if !(1..=20).contains(&depth) {
+                bail!("sampler.max_tree_depth = {depth} must be in 1..=20");
             }
         }
         if s.num_temperatures == 0 {

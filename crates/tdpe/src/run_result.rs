@@ -241,6 +241,19 @@ pub struct PilotReport {
     pub gradient_evaluations: u64,
     /// Pilot draws the final nodes were refined on.
     pub design_draws: usize,
+    /// Nodes per detector of each cell of the (2,2) peak frequency, and the peak frequencies
+    /// (Hz) between the cells.
+    pub cell_nodes: Vec<Vec<usize>>,
+    pub cell_bounds: Vec<f64>,
+    /// The standard deviation of ln L_RB − ln L_exact at the pilot's held-out draws, and
+    /// their number.
+    pub held_out_spread: f64,
+    pub held_out_draws: usize,
+    /// The wide posterior's sampler settings: time steps the likelihood is summed over,
+    /// independence proposals per transition, NUTS's largest tree depth.
+    pub time_steps: usize,
+    pub independence_proposals: usize,
+    pub max_tree_depth: u32,
 }
 
 /// What parallel tempering reports.

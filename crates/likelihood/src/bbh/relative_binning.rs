@@ -305,11 +305,20 @@ impl TimeLattice {
     }
 }
 
-/// The relative-binning likelihood of a BBH over a detector network.
-pub struct BbhRelativeBinning {
-    model: SignalModel,
+/// One centre of relative binning: its fiducial and every detector's summary data.
+struct Cell {
     fiducial: BbhParameters,
     detectors: Vec<DetectorSummary>,
+}
+
+/// The relative-binning likelihood of a BBH over a detector network, around one centre or a
+/// bank of them (docs/likelihood.md §3.11), each trial binned against the centre of the cell
+/// its (2,2) peak frequency falls in.
+pub struct BbhRelativeBinning {
+    model: SignalModel,
+    cells: Vec<Cell>,
+    /// The peak frequencies (Hz) between consecutive cells, increasing.
+    bounds: Vec<f64>,
     profile: SetupProfile,
 }
 
@@ -524,42 +533,109 @@ impl BbhRelativeBinning {
             .collect::<Result<_, LikelihoodError>>()?;
         Ok(Self {
             model: model.clone(),
-            fiducial,
-            detectors,
+            cells: vec![Cell {
+                fiducial,
+                detectors,
+            }],
+            bounds: Vec::new(),
             profile,
         })
     }
 
-    /// Where the set-up's time went.
+    /// A bank of the relative binnings `cells` (each around one centre, on the same data),
+    /// ordered by peak frequency, with the peak frequencies (Hz) `bounds` between them: a trial
+    /// is binned against the centre of the cell its (2,2) peak frequency falls in
+    /// (docs/likelihood.md §3.11). An error unless there is one bound fewer than cells, in
+    /// increasing order, and every cell has as many detectors.
+    pub fn bank(cells: Vec<Self>, bounds: Vec<f64>) -> Result<Self, LikelihoodError> {
+        let increasing = bounds.windows(2).all(|w| w[0] < w[1]);
+        if cells.len() != bounds.len() + 1 || !increasing || bounds.iter().any(|b| !b.is_finite())
+        {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "a bank of {} relative binnings needs {} increasing finite bounds, not {bounds:?}",
+                cells.len(),
+                cells.len().saturating_sub(1)
+            )));
+        }
+        let mut cells = cells.into_iter();
+        let mut bank = cells.next().ok_or_else(|| {
+            LikelihoodError::InvalidInput("a bank needs at least one relative binning".into())
+        })?;
+        for cell in cells {
+            if cell.model.detectors().len() != bank.model.detectors().len() {
+                return Err(LikelihoodError::InvalidInput(
+                    "the relative binnings of a bank differ in their detectors".into(),
+                ));
+            }
+            bank.profile = add_profiles(bank.profile, cell.profile);
+            bank.cells.extend(cell.cells);
+        }
+        bank.bounds = bounds;
+        Ok(bank)
+    }
+
+    /// The cell whose centre a trial at `p` is binned against.
+    fn cell(&self, p: &BbhParameters) -> &Cell {
+        if self.bounds.is_empty() {
+            return &self.cells[0];
+        }
+        let key = peak_frequency(p);
+        &self.cells[self.bounds.partition_point(|&b| b <= key)]
+    }
+
+    /// Where the set-up's time went (summed over the cells of a bank).
     pub fn setup_profile(&self) -> SetupProfile {
         self.profile
     }
 
-    /// The fiducial parameters.
-    pub fn fiducial(&self) -> &BbhParameters {
-        &self.fiducial
+    /// The centres' fiducial parameters, cell after cell.
+    pub fn fiducials(&self) -> Vec<&BbhParameters> {
+        self.cells.iter().map(|c| &c.fiducial).collect()
     }
 
-    /// Number of nodes B + 1 per detector.
+    /// The peak frequencies (Hz) between the cells of a bank (none for one centre).
+    pub fn bounds(&self) -> &[f64] {
+        &self.bounds
+    }
+
+    /// Number of nodes B + 1 per detector: the most of any cell.
     pub fn node_counts(&self) -> Vec<usize> {
-        self.detectors
+        self.most_over_cells(|d| d.summary.node_count())
+    }
+
+    /// Number of nodes per detector of each cell.
+    pub fn cell_node_counts(&self) -> Vec<Vec<usize>> {
+        self.cells
             .iter()
-            .map(|d| d.summary.node_count())
+            .map(|c| c.detectors.iter().map(|d| d.summary.node_count()).collect())
             .collect()
     }
 
-    /// Per detector, the node times (s, the grid's times).
-    pub fn node_times(&self) -> Vec<&[f64]> {
-        self.detectors
+    /// Per cell and detector, the node times (s, the grid's times).
+    pub fn node_times(&self) -> Vec<Vec<&[f64]>> {
+        self.cells
             .iter()
-            .map(|d| d.node_times.as_slice())
+            .map(|c| c.detectors.iter().map(|d| d.node_times.as_slice()).collect())
             .collect()
     }
 
     /// Per detector, the refinement's error Σ_b E_b on the design set (≤ the target, unless
-    /// a best-effort refinement stopped at `max_nodes`).
+    /// a best-effort refinement stopped at `max_nodes`): the largest of any cell.
     pub fn refinement_errors(&self) -> Vec<f64> {
-        self.detectors.iter().map(|d| d.refinement_error).collect()
+        self.most_over_cells(|d| d.refinement_error)
+    }
+
+    /// Per detector, the largest `value` over the cells.
+    fn most_over_cells<T: PartialOrd + Copy>(&self, value: impl Fn(&DetectorSummary) -> T) -> Vec<T> {
+        let mut most: Vec<T> = self.cells[0].detectors.iter().map(&value).collect();
+        for cell in &self.cells[1..] {
+            for (m, d) in most.iter_mut().zip(&cell.detectors) {
+                if value(d) > *m {
+                    *m = value(d);
+                }
+            }
+        }
+        most
     }
 
     /// ⟨d|h⟩ and ⟨h|h⟩ summed over the detectors.
@@ -573,7 +649,7 @@ impl BbhRelativeBinning {
         &self,
         p: &BbhParameters,
     ) -> Result<Vec<InnerProducts>, LikelihoodError> {
-        let mut out = Vec::with_capacity(self.detectors.len());
+        let mut out = Vec::with_capacity(self.model.detectors().len());
         self.for_each_detector(p, SummaryData::inner_products, |products| {
             out.push(products)
         })?;
@@ -603,11 +679,11 @@ impl BbhRelativeBinning {
         let waveform = self
             .model
             .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
+        let detectors = &self.cell(p).detectors;
         SCRATCH.with_borrow_mut(|s| {
-            for (k, (det, ds)) in self
-                .detectors
+            for (k, (det, ds)) in detectors
                 .iter()
-                .zip(first_detectors(&mut s.detectors, self.detectors.len()))
+                .zip(first_detectors(&mut s.detectors, detectors.len()))
                 .enumerate()
             {
                 let proj = self.model.projection(k, p).value;
@@ -627,8 +703,9 @@ impl BbhRelativeBinning {
     /// The sample spacing of the time lattice ([`Self::time_lattice`]), `None` without one
     /// (summary data without shifts).
     pub fn lattice_spacing(&self) -> Option<f64> {
-        let shifted = self.detectors.iter().any(|d| d.summary.shifts() != (0..=0));
-        shifted.then(|| self.detectors[0].dt)
+        let mut detectors = self.cells.iter().flat_map(|c| &c.detectors);
+        let shifted = detectors.any(|d| d.summary.shifts() != (0..=0));
+        shifted.then(|| self.cells[0].detectors[0].dt)
     }
 
     /// The quadrature products at `p` with geocent_time moved by every whole number of samples
@@ -643,11 +720,12 @@ impl BbhRelativeBinning {
         let waveform = self
             .model
             .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
+        let summaries = &self.cell(p).detectors;
         SCRATCH.with_borrow_mut(|s| {
-            let detectors = first_detectors(&mut s.detectors, self.detectors.len());
+            let detectors = first_detectors(&mut s.detectors, summaries.len());
             let (mut first, mut last) = (isize::MIN, isize::MAX);
             let mut at_trial = QuadratureProducts::default();
-            for (k, (det, ds)) in self.detectors.iter().zip(detectors.iter_mut()).enumerate() {
+            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
                 let proj = self.model.projection(k, p).value;
                 let arrival = p.geocent_time + proj.delay;
                 if !det.follows(arrival) {
@@ -664,7 +742,7 @@ impl BbhRelativeBinning {
             let steps = usize::try_from(last - first + 1).unwrap_or(0);
             let mut data_terms = vec![Complex64::new(0.0, 0.0); steps];
             let mut terms = Vec::with_capacity(data_terms.len());
-            for (det, ds) in self.detectors.iter().zip(detectors.iter()) {
+            for (det, ds) in summaries.iter().zip(detectors.iter()) {
                 let shifts = ds.shift + first..=ds.shift + last;
                 det.summary.data_terms(&ds.c, shifts, &mut terms)?;
                 data_terms.iter_mut().zip(&terms).for_each(|(d, t)| *d += t);
@@ -708,19 +786,92 @@ impl BbhRelativeBinning {
         f: impl FnOnce(InnerProducts) -> [f64; 3],
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
-        self.with_adjoint(p, gradient, |detectors| {
+        self.with_adjoint(p, gradient, |summaries, detectors| {
             let mut products = InnerProducts::default();
-            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+            for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
                 products += det
                     .summary
                     .inner_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
             }
             let [value, d_dh, d_hh] = f(products);
-            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+            for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
                 det.summary
                     .adjoint_of(d_dh, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
             }
             Ok(value)
+        })
+    }
+
+    /// ln Σ_j exp F_j over the `steps` trials θ_j = θ with geocent_time moved by j whole
+    /// samples, j = 0 … steps − 1, where `f(j, ip_j)` returns [F_j, ∂F_j/∂⟨d|h⟩, ∂F_j/∂⟨h|h⟩]
+    /// of θ_j's inner products, and its gradient with respect to the parameters at θ; the
+    /// weights ρ_j = exp(F_j)/Σ exp F go into `weights` (docs/sampling.md §5.6). The θ_j share
+    /// θ's node coefficients (docs/likelihood.md §3.10): one waveform evaluation and one
+    /// symmetric matvec per detector, and two passes over `steps` data projections. ⟨h|h⟩ is
+    /// θ's at every step (the Gram anchors of other shifts differ by ~10⁻⁶ of it). An error
+    /// where a step arrives outside the summary data's shifts in some detector.
+    pub fn window_function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        steps: usize,
+        mut f: impl FnMut(usize, InnerProducts) -> [f64; 3],
+        gradient: &mut ParameterVector,
+        weights: &mut Vec<f64>,
+    ) -> Result<f64, LikelihoodError> {
+        if steps == 0 {
+            return Err(LikelihoodError::InvalidInput(
+                "a window of whole-sample time steps needs at least one step".into(),
+            ));
+        }
+        let summaries = &self.cell(p).detectors;
+        let last_step = (steps - 1) as f64 * summaries[0].dt;
+        for (k, det) in summaries.iter().enumerate() {
+            let arrival = p.geocent_time + self.model.projection(k, p).value.delay;
+            if !(det.follows(arrival) && det.follows(arrival + last_step)) {
+                return Err(LikelihoodError::InvalidInput(format!(
+                    "geocent_time {} s and the {steps} whole-sample steps after it arrive \
+                     outside the relative binning's time shifts in detector {k}",
+                    p.geocent_time
+                )));
+            }
+        }
+        self.with_adjoint(p, gradient, |summaries, detectors| {
+            let mut h_h = 0.0;
+            let mut data = vec![0.0; steps];
+            let mut terms = Vec::with_capacity(steps);
+            for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
+                h_h += det
+                    .summary
+                    .inner_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?
+                    .h_h;
+                let shifts = ds.shift..=ds.shift + steps as isize - 1;
+                det.summary.data_terms(&ds.c, shifts, &mut terms)?;
+                data.iter_mut().zip(&terms).for_each(|(d, t)| *d += t.re);
+            }
+            let partials: Vec<[f64; 3]> = data
+                .iter()
+                .enumerate()
+                .map(|(j, &d_h)| f(j, InnerProducts { d_h, h_h }))
+                .collect();
+            let peak = partials
+                .iter()
+                .map(|p| p[0])
+                .fold(f64::NEG_INFINITY, f64::max);
+            weights.clear();
+            if !peak.is_finite() {
+                weights.resize(steps, 0.0);
+                return Ok(peak);
+            }
+            weights.extend(partials.iter().map(|p| (p[0] - peak).exp()));
+            let total: f64 = weights.iter().sum();
+            weights.iter_mut().for_each(|w| *w /= total);
+            let d_hh: f64 = weights.iter().zip(&partials).map(|(w, p)| w * p[2]).sum();
+            let d_dh: Vec<f64> = weights.iter().zip(&partials).map(|(w, p)| w * p[1]).collect();
+            for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
+                det.summary.adjoint_of(0.0, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
+                det.summary.add_data_adjoint(&d_dh, ds.shift, &mut ds.g)?;
+            }
+            Ok(peak + total.ln())
         })
     }
 
@@ -745,15 +896,15 @@ impl BbhRelativeBinning {
         f: impl FnOnce(QuadratureProducts) -> [f64; 6],
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
-        self.with_adjoint(p, gradient, |detectors| {
+        self.with_adjoint(p, gradient, |summaries, detectors| {
             let mut products = QuadratureProducts::default();
-            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+            for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
                 products += det
                     .summary
                     .quadrature_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
             }
             let [value, partials @ ..] = f(products);
-            for (det, ds) in self.detectors.iter().zip(detectors.iter_mut()) {
+            for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
                 det.summary
                     .quadrature_adjoint_of(&partials, ds.shift, &ds.ws, &mut ds.g)?;
             }
@@ -768,7 +919,7 @@ impl BbhRelativeBinning {
         &self,
         p: &BbhParameters,
         gradient: &mut ParameterVector,
-        adjoints: impl FnOnce(&mut [DetectorScratch]) -> Result<f64, RbError>,
+        adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
     ) -> Result<f64, LikelihoodError> {
         let seeded =
             self.model
@@ -782,15 +933,16 @@ impl BbhRelativeBinning {
                 amplitude_bar,
                 phase_bar,
             } = s;
-            let detectors = first_detectors(detectors, self.detectors.len());
-            for (k, (det, ds)) in self.detectors.iter().zip(detectors.iter_mut()).enumerate() {
+            let summaries = &self.cell(p).detectors;
+            let detectors = first_detectors(detectors, summaries.len());
+            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
                 let pg = self.model.projection(k, p);
                 let shift = p.geocent_time + pg.value.delay;
                 det.coefficients(&waveform, pg.value.factor, shift, ds, true);
                 ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
                 ds.projection = Some(pg);
             }
-            let value = adjoints(detectors)?;
+            let value = adjoints(summaries, detectors)?;
             for ds in detectors.iter_mut() {
                 // Σ_b g_b r_b carries ∂Q; Σ_b Re(g_b Q Ẇ_b/v_b) the node times' shift.
                 let mut g_r = Complex64::new(0.0, 0.0);
@@ -824,5 +976,23 @@ impl BbhRelativeBinning {
             gradient[parameter] = d;
         }
         Ok(value)
+    }
+}
+
+/// The (2,2) peak frequency (Hz) of a trial, which chooses its cell in a bank.
+fn peak_frequency(p: &BbhParameters) -> f64 {
+    let (m1, m2) = tdpe_signal::component_masses(p.chirp_mass, p.mass_ratio);
+    IMRPhenomT::peak_frequency(m1, m2, p.chi_1, p.chi_2)
+}
+
+/// The stages' times of two set-ups added.
+fn add_profiles(a: SetupProfile, b: SetupProfile) -> SetupProfile {
+    SetupProfile {
+        fiducial: a.fiducial + b.fiducial,
+        design: a.design + b.design,
+        nodes: a.nodes + b.nodes,
+        summary: a.summary + b.summary,
+        candidates_screened: a.candidates_screened + b.candidates_screened,
+        design_waveforms: a.design_waveforms + b.design_waveforms,
     }
 }

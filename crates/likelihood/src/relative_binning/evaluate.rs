@@ -402,6 +402,27 @@ impl SummaryData {
         Ok(())
     }
 
+    /// Adds Σ_j w_j a(m_j) to `grad`, the shifts m_j running from `first` on, one per weight:
+    /// the adjoint of Σ_j F_j(⟨d|h⟩(m_j)) with w_j = ∂F_j/∂⟨d|h⟩, for the data terms
+    /// [`Self::data_terms`] of one set of node coefficients moved by whole samples.
+    pub fn add_data_adjoint(
+        &self,
+        weights: &[f64],
+        first: isize,
+        grad: &mut [Complex64],
+    ) -> Result<(), RbError> {
+        check_len("gradient output", grad.len(), self.node_count())?;
+        for (shift, &w) in (first..).zip(weights) {
+            if w == 0.0 {
+                continue;
+            }
+            for (g, a) in grad.iter_mut().zip(self.a_at(shift)?) {
+                *g += w * a;
+            }
+        }
+        Ok(())
+    }
+
     /// The inner products as [`Self::inner_products`], leaving t = Gs in `ws` for
     /// [`Self::adjoint_of`]. Cost: one symmetric matvec.
     pub fn inner_products_for_adjoint(

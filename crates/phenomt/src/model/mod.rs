@@ -133,6 +133,22 @@ impl Polarizations {
     }
 }
 
+impl IMRPhenomT<f64> {
+    /// The (2,2) frequency at the peak of |h22| in Hz, for component masses `m1`, `m2` (M☉,
+    /// detector frame) and aligned spins: the model's fit (`peak_frequency_22`,
+    /// docs/imrphenomt.md §5), without setting up the waveform.
+    pub fn peak_frequency(m1: f64, m2: f64, chi1: f64, chi2: f64) -> f64 {
+        let (m1, m2, chi1, chi2) = if m1 >= m2 {
+            (m1, m2, chi1, chi2)
+        } else {
+            (m2, m1, chi2, chi1)
+        };
+        let vars = crate::phase::BinaryVariables::new(m1, m2, chi1, chi2);
+        let omega = crate::fits::peak_frequency_22(&vars.fits);
+        omega / (std::f64::consts::TAU * (m1 + m2) * crate::constants::MTSUN_SI)
+    }
+}
+
 impl<T: Real> IMRPhenomT<T> {
     /// The same model with only its coefficients' values (bit-identical to the f64 set-up):
     /// for f64 evaluation of a model set up with duals.

@@ -16,6 +16,7 @@ use tdpe_likelihood::{QuadratureProducts, TimeLattice};
 use tdpe_signal::{Parameter, ParameterVector};
 
 use crate::prior::Distribution;
+use crate::time_steps::TimeSteps;
 
 /// The orbit of θ under the whole-sample time shifts and the quarter turns of the phase.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,30 +46,67 @@ impl TimeOrbit {
     /// of θ itself (j = 0, k = 0), ln L a function of the members' quadrature products (its
     /// value at phase angle 0 where the phase is sampled). The time prior is the only factor
     /// of π that changes along the orbit (a uniform phase prior); an odd quarter turn flips the
-    /// data terms' sign.
+    /// data terms' sign. With the likelihood summed over a window of time steps
+    /// (docs/sampling.md §5.6), the members are the windows' starts within the lattice, each
+    /// weighted by the prior of its start and the window's likelihood. `None` where the
+    /// lattice does not hold θ's own window.
     pub fn weights(
         &self,
         theta: &ParameterVector,
         lattice: &TimeLattice,
         time_prior: &Distribution,
+        steps: Option<TimeSteps>,
         log_likelihood: impl Fn(&QuadratureProducts) -> f64,
         weights: &mut Vec<[f64; 2]>,
-    ) -> usize {
+    ) -> Option<usize> {
         weights.clear();
+        let time = |j: isize| theta[Parameter::GeocentTime] + j as f64 * self.dt;
+        let steps_per_member = steps.map_or(1, |s| s.steps);
+        let members = lattice.data_terms.len().checked_sub(steps_per_member)? + 1;
+        if lattice.first > 0 || lattice.first.unsigned_abs() >= members {
+            return None;
+        }
+        // ln π(t_j) + ln L(θ_jk) at every step of the lattice, polarity after polarity.
+        let mut terms = vec![Vec::with_capacity(lattice.data_terms.len()); self.polarities];
         for (index, j) in (lattice.first..).take(lattice.data_terms.len()).enumerate() {
-            let log_prior = time_prior.ln_pdf(theta[Parameter::GeocentTime] + j as f64 * self.dt);
+            let log_prior = time_prior.ln_pdf(time(j));
             let products = lattice.products(index);
-            for k in 0..self.polarities {
+            for (k, terms) in terms.iter_mut().enumerate() {
                 let sign = if k % 2 == 0 { 1.0 } else { -1.0 };
                 let turned = QuadratureProducts {
                     d_0: sign * products.d_0,
                     d_1: sign * products.d_1,
                     ..products
                 };
-                weights.push([log_prior, log_likelihood(&turned)]);
+                terms.push([log_prior, log_likelihood(&turned)]);
             }
         }
-        lattice.first.unsigned_abs() * self.polarities
+        match steps {
+            None => {
+                for index in 0..members {
+                    weights.extend(terms.iter().map(|t| t[index]));
+                }
+            }
+            Some(steps) => {
+                // p̃(s) = (1/n) Σ_j π(t_j) L(θ_j) = π_s(s) L̃(s): the window's sum, split into
+                // the prior of its start and the likelihood that tempering scales.
+                let first = time(lattice.first);
+                let windows: Vec<Vec<[f64; 2]>> = terms
+                    .iter()
+                    .map(|t| {
+                        let values: Vec<f64> = t.iter().map(|[a, b]| a + b).collect();
+                        steps.windows(time_prior, first, &values)
+                    })
+                    .collect();
+                for index in 0..members {
+                    weights.extend(windows.iter().map(|w| {
+                        let [log_prior, log_window] = w[index];
+                        [log_prior, log_window - log_prior]
+                    }));
+                }
+            }
+        }
+        Some(lattice.first.unsigned_abs() * self.polarities)
     }
 
     /// An offset in the order of [`Self::weights`] as (time steps, quarter turns in
@@ -122,7 +160,9 @@ mod tests {
         let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
         theta[Parameter::Phase] = 6.0;
         let mut weights = Vec::new();
-        let current = orbit.weights(&theta, &lattice, &prior, |q| q.d_0, &mut weights);
+        let current = orbit
+            .weights(&theta, &lattice, &prior, None, |q| q.d_0, &mut weights)
+            .unwrap();
         // Steps −2..=1, each with the phase and the phase π/2 later.
         assert_eq!(current, 4);
         let outside = f64::NEG_INFINITY;

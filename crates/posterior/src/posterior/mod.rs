@@ -22,6 +22,7 @@
 
 mod network;
 mod options;
+mod proposal;
 #[cfg(test)]
 mod tests;
 
@@ -39,9 +40,11 @@ use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
 use crate::phase_marginal::{draw_phase_angle, log_phase_marginal};
 use crate::prior::{Distribution, PriorSet};
+use crate::time_steps::TimeSteps;
 use crate::transform::wrap;
 use crate::transform::Transform;
 pub use network::{Network, SkyChoices};
+use proposal::DrawsProposal;
 pub use options::{
     CoordinateOptions, IntrinsicCoordinates, NotApplied, PhaseCoordinate, ReferenceFrame,
 };
@@ -111,12 +114,63 @@ pub trait BbhLikelihood: Sync {
         None
     }
 
+    /// ln Σ_j exp F_j over the `steps` trials θ_j = θ with geocent_time moved by j samples of
+    /// the time lattice (j = 0 … steps − 1), where `f(j, ip_j)` returns [F_j, ∂F_j/∂⟨d|h⟩,
+    /// ∂F_j/∂⟨h|h⟩]; its θ-gradient into `gradient` and the weights e^(F_j)/Σ_i e^(F_i) into
+    /// `weights` (docs/sampling.md §5.6). The default evaluates every step on its own; a
+    /// likelihood with a time lattice shares one waveform evaluation among them.
+    fn window_function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        steps: usize,
+        f: &dyn Fn(usize, InnerProducts) -> [f64; 3],
+        gradient: &mut ParameterVector,
+        weights: &mut Vec<f64>,
+    ) -> Result<f64, LikelihoodError> {
+        let dt = self.lattice_spacing().ok_or_else(|| {
+            LikelihoodError::InvalidInput("the likelihood has no time lattice".into())
+        })?;
+        let mut values = Vec::with_capacity(steps);
+        let mut gradients = Vec::with_capacity(steps);
+        for j in 0..steps {
+            let mut moved = *p;
+            moved.geocent_time += j as f64 * dt;
+            let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
+            values.push(self.function_and_gradient(&moved, &|ip| f(j, ip), &mut g)?);
+            gradients.push(g);
+        }
+        let value = log_sum_exp_weights(&values, weights);
+        gradient.fill(0.0);
+        for (w, g) in weights.iter().zip(&gradients) {
+            gradient.iter_mut().zip(g).for_each(|(total, d)| *total += w * d);
+        }
+        Ok(value)
+    }
+
     /// ⟨d|h⟩ at θ with geocent_time moved by whole samples, and ⟨h|h⟩, where the likelihood
     /// gives them cheaply ([`BbhRelativeBinning::time_lattice`]); `None` otherwise.
     fn time_lattice(&self, _p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
         Ok(None)
     }
 }
+
+/// ln Σ_j e^(v_j), and the weights e^(v_j)/Σ_i e^(v_i) into `weights` (all zero where no v_j
+/// is finite).
+pub(crate) fn log_sum_exp_weights(values: &[f64], weights: &mut Vec<f64>) -> f64 {
+    let peak = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    weights.clear();
+    if !peak.is_finite() {
+        weights.resize(values.len(), 0.0);
+        return peak;
+    }
+    weights.extend(values.iter().map(|v| (v - peak).exp()));
+    let total: f64 = weights.iter().sum();
+    weights.iter_mut().for_each(|w| *w /= total);
+    peak + total.ln()
+}
+
+/// Prior draws tried for one that satisfies the constraints ([`Posterior::prior_draw`]).
+const PRIOR_DRAW_TRIES: usize = 1000;
 
 /// The phase offsets of the default [`BbhLikelihood::quadrature_products`]: h₀, h₁ and their
 /// normalised sum.
@@ -170,6 +224,17 @@ impl BbhLikelihood for BbhRelativeBinning {
     fn time_lattice(&self, p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
         BbhRelativeBinning::time_lattice(self, p)
     }
+
+    fn window_function_and_gradient(
+        &self,
+        p: &BbhParameters,
+        steps: usize,
+        f: &dyn Fn(usize, InnerProducts) -> [f64; 3],
+        gradient: &mut ParameterVector,
+        weights: &mut Vec<f64>,
+    ) -> Result<f64, LikelihoodError> {
+        BbhRelativeBinning::window_function_and_gradient(self, p, steps, f, gradient, weights)
+    }
 }
 
 /// One sampled coordinate.
@@ -209,6 +274,14 @@ pub struct Posterior<L> {
     phase_marginalized: bool,
     /// Whether psi is then sampled over a quarter turn, the period of the marginal posterior.
     psi_quarter_turn: bool,
+    /// The window of whole-sample time steps the likelihood is summed over, if chosen
+    /// (docs/sampling.md §5.6): geocent_time's coordinate is then its start s.
+    time_steps: Option<TimeSteps>,
+    /// Independence proposals tried after every transition (docs/sampling.md §4.4).
+    independence_proposals: usize,
+    /// The proposal's kernel density estimate from earlier draws, and the share of prior
+    /// draws mixed into it; without one, prior draws alone.
+    draws_proposal: Option<(DrawsProposal, f64)>,
     /// The requested coordinates and jumps that do not apply to these priors.
     not_applied: Vec<NotApplied>,
 }
@@ -241,6 +314,9 @@ impl<L: BbhLikelihood> Posterior<L> {
             distance: None,
             phase_marginalized: false,
             psi_quarter_turn: false,
+            time_steps: None,
+            independence_proposals: 0,
+            draws_proposal: None,
             not_applied: Vec::new(),
         }
     }
@@ -304,6 +380,21 @@ impl<L: BbhLikelihood> Posterior<L> {
         self.phase_marginalized
     }
 
+    /// The window of whole-sample time steps the likelihood is summed over, if any.
+    pub fn time_steps(&self) -> Option<TimeSteps> {
+        self.time_steps
+    }
+
+    /// ln π of `parameter`'s prior at `value` and its derivative; for geocent_time summed over
+    /// the time steps, the prior of their start (docs/sampling.md §5.6).
+    fn log_prior_of(&self, parameter: Parameter, value: f64) -> (f64, f64) {
+        let dist = &self.priors.prior(parameter).distribution;
+        match self.time_steps {
+            Some(steps) if parameter == Parameter::GeocentTime => steps.log_prior(dist, value),
+            _ => (dist.ln_pdf(value), dist.d_ln_pdf(value)),
+        }
+    }
+
     /// Replaces theta's marginalised parameters by draws from their conditional posterior
     /// given the others: the luminosity_distance first (with the phase integrated out where it
     /// is marginalised too), then the phase given the distance. Without marginalisation leaves
@@ -316,6 +407,26 @@ impl<L: BbhLikelihood> Posterior<L> {
         let at = *theta;
         let no_posterior =
             |what: &str| LikelihoodError::InvalidInput(format!("no {what} posterior at {at:?}"));
+        if let Some(steps) = self.time_steps {
+            // The step j given s (docs/sampling.md §5.6), then the distance at s + j·dt.
+            let mut weights = Vec::new();
+            let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
+            let mut p = BbhParameters::from_array(*theta);
+            if let Some(marginal) = &self.distance {
+                p.luminosity_distance = marginal.reference_distance();
+            }
+            self.over_time_steps(&p, steps, &mut gradient, &mut weights)?;
+            let u: f64 = rng.random();
+            let mut cumulative = 0.0;
+            let step = weights
+                .iter()
+                .position(|w| {
+                    cumulative += w;
+                    cumulative > u
+                })
+                .ok_or_else(|| no_posterior("time step"))?;
+            theta[Parameter::GeocentTime] += step as f64 * steps.dt;
+        }
         // The inner products at the reference distance D₀, which scale by u = D₀/D_L (and u²).
         let mut p = BbhParameters::from_array(*theta);
         if let Some(marginal) = &self.distance {
@@ -425,6 +536,57 @@ impl<L: BbhLikelihood> Posterior<L> {
             .collect()
     }
 
+    /// x of a draw from the prior of the sampled coordinates (the constraints by rejection, at
+    /// most [`PRIOR_DRAW_TRIES`] times), whose density in x is the prior term's
+    /// (docs/sampling.md §4.4); `None` if no draw satisfied the constraints.
+    fn prior_draw(&self, rng: &mut dyn rand::RngCore) -> Option<Vec<f64>> {
+        for _ in 0..PRIOR_DRAW_TRIES {
+            let mut theta = self.fixed;
+            for c in &self.coordinates {
+                theta[c.parameter] = self.priors.prior(c.parameter).distribution.sample(rng);
+            }
+            if !self.priors.constraints_hold(&theta) {
+                continue;
+            }
+            if let Some(steps) = self.time_steps {
+                // The start s of the window that holds t at step j, j drawn by its share.
+                let t = theta[Parameter::GeocentTime];
+                let u: f64 = rand::Rng::random(rng);
+                let mut cumulative = 0.0;
+                let step = (0..steps.steps)
+                    .find(|&j| {
+                        cumulative += steps.log_share(j, t).0.exp();
+                        cumulative > u
+                    })
+                    .unwrap_or(0);
+                theta[Parameter::GeocentTime] = t - step as f64 * steps.dt;
+            }
+            let x = self.to_x(&theta);
+            if x.iter().all(|v| v.is_finite()) {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    /// Proposes, besides prior draws (a share `prior_share` of them), draws from a kernel
+    /// density estimate of `draws` (an earlier run's, in bilby's parameters with geocent_time
+    /// the sampled coordinate's value) in the independence moves (docs/sampling.md §4.4);
+    /// false, and prior draws alone, where the draws do not make one.
+    pub fn use_draws_proposal(&mut self, draws: &[ParameterVector], prior_share: f64) -> bool {
+        let ys: Vec<Vec<f64>> = draws.iter().map(|t| self.to_y(t)).collect();
+        let periods: Vec<Option<f64>> = self
+            .coordinates
+            .iter()
+            .map(|c| match c.transform {
+                Transform::Periodic { lower, upper } => Some(upper - lower),
+                _ => None,
+            })
+            .collect();
+        self.draws_proposal = DrawsProposal::new(ys, &periods).map(|kde| (kde, prior_share));
+        self.draws_proposal.is_some()
+    }
+
     /// Sets the affine map y = c + A x.
     pub fn standardize(&mut self, affine: Affine) {
         self.affine = affine;
@@ -462,7 +624,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             .iter()
             .map(|c| c.parameter)
             .chain(marginalized)
-            .map(|p| self.priors.prior(p).distribution.ln_pdf(theta[p]))
+            .map(|p| self.log_prior_of(p, theta[p]).0)
             .sum()
     }
 
@@ -493,10 +655,9 @@ impl<L: BbhLikelihood> Posterior<L> {
         let mut total = self.affine.log_det;
         let mut d_theta = [0.0; tdpe_signal::NUM_PARAMETERS];
         for c in &self.coordinates {
-            let dist = &self.priors.prior(c.parameter).distribution;
-            let t = theta[c.parameter];
-            total += dist.ln_pdf(t);
-            d_theta[c.parameter] = dist.d_ln_pdf(t);
+            let (value, slope) = self.log_prior_of(c.parameter, theta[c.parameter]);
+            total += value;
+            d_theta[c.parameter] = slope;
         }
         let mut d_s = pull_back(&forwarded.jacobians, &d_theta);
         for jacobian in &forwarded.jacobians {
@@ -612,7 +773,14 @@ impl<L: BbhLikelihood> Posterior<L> {
                 self.at_phase(q.at(0.0))[0]
             }
         };
-        Some(orbit.weights(&theta, &lattice, time_prior, log_likelihood, weights))
+        orbit.weights(
+            &theta,
+            &lattice,
+            time_prior,
+            self.time_steps,
+            log_likelihood,
+            weights,
+        )
     }
 
     /// The time orbit's member `offset` places after x and ln|det ∂x'/∂x| (see
@@ -642,11 +810,45 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
     }
 
+    /// ln L̃ = ln Σ_j w_j L(θ_j) over the time steps θ_j (docs/sampling.md §5.6), with its
+    /// θ-gradient and the steps' posterior weights.
+    fn over_time_steps(
+        &self,
+        p: &BbhParameters,
+        steps: TimeSteps,
+        grad_theta: &mut ParameterVector,
+        weights: &mut Vec<f64>,
+    ) -> Result<f64, LikelihoodError> {
+        let time_prior = &self.priors.prior(Parameter::GeocentTime).distribution;
+        let (log_weights, slopes) = steps.log_weights(time_prior, p.geocent_time);
+        let term = |j: usize, ip: InnerProducts| {
+            let [value, d_dh, d_hh] = self.at_phase(ip);
+            [value + log_weights[j], d_dh, d_hh]
+        };
+        let value = self.likelihood.window_function_and_gradient(
+            p,
+            steps.steps,
+            &term,
+            grad_theta,
+            weights,
+        )?;
+        // The prior's weights move with s: Σ_j (ρ_j − w_j) d ln π(t_j)/dt.
+        grad_theta[Parameter::GeocentTime] += weights
+            .iter()
+            .zip(&log_weights)
+            .zip(&slopes)
+            .map(|((rho, log_w), slope)| (rho - log_w.exp()) * slope)
+            .sum::<f64>();
+        Ok(value)
+    }
+
     /// ln L (marginalised over the distance and the phase where chosen) and its θ-gradient at θ
     /// (−∞ and zeros on failure).
     fn likelihood_at(&self, theta: &ParameterVector, grad_theta: &mut ParameterVector) -> f64 {
         let p = BbhParameters::from_array(*theta);
-        let result = if self.phase_marginalized {
+        let result = if let Some(steps) = self.time_steps {
+            self.over_time_steps(&p, steps, grad_theta, &mut Vec::new())
+        } else if self.phase_marginalized {
             self.likelihood.quadrature_function_and_gradient(
                 &p,
                 &|q| self.over_phase(&q),
@@ -705,6 +907,40 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
         self.time_orbit
             .as_ref()
             .map_or(-offset, |orbit| orbit.inverse(offset))
+    }
+
+    fn independence_count(&self) -> usize {
+        self.independence_proposals
+    }
+
+    fn independence_draw(&self, rng: &mut dyn rand::RngCore, image: &mut [f64]) -> Option<f64> {
+        let x = match &self.draws_proposal {
+            Some((kde, prior_share)) if rand::Rng::random::<f64>(rng) >= *prior_share => {
+                let mut y = vec![0.0; image.len()];
+                kde.draw(rng, &mut y);
+                let mut x = self.affine.x(&y);
+                self.wrap_periodic(&mut x);
+                x
+            }
+            _ => self.prior_draw(rng)?,
+        };
+        image.copy_from_slice(&x);
+        Some(self.independence_log_density(&x))
+    }
+
+    fn independence_log_density(&self, x: &[f64]) -> f64 {
+        let mut grad = vec![0.0; x.len()];
+        let prior = self.prior_term(&self.forward(x), &mut grad);
+        match &self.draws_proposal {
+            None => prior,
+            Some((kde, prior_share)) => {
+                let draws = kde.log_density(&self.affine.y(x)) + self.affine.log_det;
+                crate::time_steps::log_sum_exp(&[
+                    prior_share.ln() + prior,
+                    (1.0 - prior_share).ln() + draws,
+                ])
+            }
+        }
     }
 }
 

@@ -18,6 +18,7 @@ use crate::jumps::sky_ring::SkyRingReflection;
 use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
 use crate::prior::{Distribution, Prior, PriorSet};
+use crate::time_steps::TimeSteps;
 use crate::transform::{spans_period, Transform};
 
 /// The coordinates in which the sampler moves over the sky and time.
@@ -93,6 +94,13 @@ pub struct CoordinateOptions {
     /// The orbit move through whole-sample time shifts (and quarter turns of the phase) after
     /// every transition, where the likelihood follows such shifts.
     pub time_orbit: bool,
+    /// Sum the likelihood over this many whole-sample time steps (docs/sampling.md §5.6),
+    /// where the likelihood follows such shifts; 0 or 1: not at all.
+    pub time_steps: usize,
+    /// Independence proposals (prior draws, or a kernel density estimate of earlier draws
+    /// with [`Posterior::use_draws_proposal`]) tried after every transition (docs/sampling.md
+    /// §4.4).
+    pub independence_proposals: usize,
 }
 
 impl Default for CoordinateOptions {
@@ -108,6 +116,8 @@ impl Default for CoordinateOptions {
             inclination_mirror: true,
             sky_ring_reflection: true,
             time_orbit: true,
+            time_steps: 0,
+            independence_proposals: 0,
         }
     }
 }
@@ -145,7 +155,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     ) -> Self {
         let mut posterior = Self::in_parameters(priors, likelihood);
         // The marginalisations first: they remove coordinates, which the others' checks see.
-        let requests: [Request<Self>; 11] = [
+        let requests: [Request<Self>; 12] = [
             (
                 options.distance_marginalization,
                 "distance_marginalization",
@@ -156,6 +166,9 @@ impl<L: BbhLikelihood> Posterior<L> {
                 "phase_marginalization",
                 &|p| p.use_phase_marginalization(),
             ),
+            (options.time_steps > 1, "time_steps", &|p| {
+                p.use_time_steps(options.time_steps)
+            }),
             (
                 options.intrinsic_coordinates == IntrinsicCoordinates::Effective,
                 "intrinsic_coordinates (symmetric mass ratio)",
@@ -200,6 +213,7 @@ impl<L: BbhLikelihood> Posterior<L> {
                 posterior.not_applied.push(NotApplied { option, reason });
             }
         }
+        posterior.independence_proposals = options.independence_proposals;
         posterior
     }
 
@@ -257,6 +271,32 @@ impl<L: BbhLikelihood> Posterior<L> {
                 self.psi_quarter_turn = true;
             }
         }
+        Ok(())
+    }
+
+    /// Sums the likelihood over `steps` whole-sample time steps (see [`TimeSteps`]):
+    /// geocent_time's coordinate is then the window's start.
+    pub(super) fn use_time_steps(&mut self, steps: usize) -> Refusal {
+        let dt = self
+            .likelihood
+            .lattice_spacing()
+            .ok_or("the likelihood does not follow whole-sample time shifts")?;
+        if self.phase_marginalized {
+            return Err("the likelihood is marginalised over the phase");
+        }
+        if !self.is_sampled(Parameter::GeocentTime) {
+            return Err("geocent_time is not sampled");
+        }
+        let support = self
+            .priors
+            .prior(Parameter::GeocentTime)
+            .distribution
+            .support();
+        self.time_steps = Some(TimeSteps {
+            steps,
+            dt,
+            support,
+        });
         Ok(())
     }
 
@@ -503,7 +543,10 @@ impl<L: BbhLikelihood> Posterior<L> {
             && matches!(phase.distribution, Distribution::Uniform { .. })
             && phase.is_periodic()
             && spans_period(support, std::f64::consts::TAU);
+        // Summed over a window of about a cycle (docs/sampling.md §5.6), the density hardly
+        // changes with a quarter turn of the phase: the turns would only double the cost.
         let polarities = match (full_turn, self.maps.circular_phases().is_some()) {
+            _ if self.time_steps.is_some() => 1,
             (false, _) => 1,
             (true, true) => 2,
             (true, false) => 4,

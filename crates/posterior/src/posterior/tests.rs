@@ -215,6 +215,8 @@ fn options_report_what_does_not_apply() {
         inclination_mirror: false,
         sky_ring_reflection: false,
         time_orbit: false,
+        time_steps: 0,
+        independence_proposals: 0,
     };
     let post = Posterior::new(priors(&fixed_spin), mock(), &none, &network(&["H1"]));
     assert_eq!(post.not_applied(), &[]);
@@ -835,4 +837,62 @@ fn time_orbit_weights_follow_the_density_of_its_members() {
     );
     let dt = turned[Parameter::GeocentTime] - theta[Parameter::GeocentTime];
     assert!((dt - 5.0 * LATTICE_DT).abs() < 1e-9);
+}
+
+/// Summed over a window of time steps (docs/sampling.md §5.6): the density at θ is the plain
+/// posterior's summed over the steps θ_j with their shares κ_j, in bilby's parameters (prior
+/// and likelihood apart, as tempering splits them), inside the time prior and near its edges,
+/// and its gradient matches finite differences there.
+#[test]
+fn time_steps_sum_the_posterior_over_the_window() {
+    let h1l1 = network(&["H1", "L1"]);
+    let steps = 8;
+    let options = CoordinateOptions {
+        time_steps: steps,
+        ..CoordinateOptions::default()
+    };
+    let plain = Posterior::new(
+        priors(GW150914_LIKE_PRIOR),
+        LatticeMock(mock()),
+        &CoordinateOptions::default(),
+        &h1l1,
+    );
+    let mut post = Posterior::new(
+        priors(GW150914_LIKE_PRIOR),
+        LatticeMock(mock()),
+        &options,
+        &h1l1,
+    );
+    assert_eq!(post.not_applied(), &[]);
+    let window = post.time_steps().unwrap();
+    assert_eq!(window.steps, steps);
+    let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
+    // The time prior is ±0.1 s about the epoch.
+    let times = [0.0105, -0.0985, 0.0975];
+    for time in times {
+        let mut theta = THETA;
+        theta[Parameter::GeocentTime] = time;
+        let summed = post.log_prior(&theta) + post.likelihood_at(&theta, &mut g);
+        let members: Vec<f64> = (0..steps)
+            .map(|j| {
+                let mut member = theta;
+                member[Parameter::GeocentTime] += j as f64 * LATTICE_DT;
+                let share = window.log_share(j, member[Parameter::GeocentTime]).0;
+                share + plain.log_prior(&member) + plain.likelihood_at(&member, &mut g)
+            })
+            .collect();
+        let expected = crate::time_steps::log_sum_exp(&members);
+        assert!(
+            (summed - expected).abs() < 1e-9,
+            "{time}: {summed} vs {expected}"
+        );
+    }
+    let center = post.to_y(&THETA);
+    let scales = vec![0.3; center.len()];
+    post.standardize(Affine::diagonal(center, &scales));
+    for time in times {
+        let mut theta = THETA;
+        theta[Parameter::GeocentTime] = time;
+        assert_gradient_matches(&post, &post.to_x(&theta));
+    }
 }

@@ -76,6 +76,17 @@ pub struct Args {
     /// relative binning follows them [config: sampler.time_orbit].
     #[arg(long, value_name = "BOOL")]
     pub time_orbit: Option<bool>,
+    /// Whole-sample time steps the likelihood of a wide posterior is summed over; 0: none
+    /// [config: sampler.time_steps].
+    #[arg(long, value_name = "N")]
+    pub time_steps: Option<usize>,
+    /// Independence proposals after every transition, for a wide posterior; 0: none
+    /// [config: sampler.independence_proposals].
+    #[arg(long, value_name = "N")]
+    pub independence_proposals: Option<usize>,
+    /// Largest NUTS tree depth [config: sampler.max_tree_depth].
+    #[arg(long, value_name = "D")]
+    pub max_tree_depth: Option<u32>,
 
     /// Marginalise the likelihood over luminosity_distance, drawing each sample's distance
     /// afterwards [config: sampler.distance_marginalization].
@@ -185,6 +196,15 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     }
     if let Some(m) = args.time_orbit {
         s.time_orbit = m;
+    }
+    if let Some(n) = args.time_steps {
+        s.time_steps = Some(n);
+    }
+    if let Some(n) = args.independence_proposals {
+        s.independence_proposals = Some(n);
+    }
+    if let Some(d) = args.max_tree_depth {
+        s.max_tree_depth = Some(d);
     }
     if let Some(m) = args.distance_marginalization {
         s.distance_marginalization = m;

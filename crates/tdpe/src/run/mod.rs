@@ -22,7 +22,6 @@ use tdpe_signal::BbhParameters;
 
 use crate::config::Config;
 use crate::problem::Problem;
-use crate::run_result::PilotReport;
 use crate::run_result::{ParamDiagnostics, RunResult};
 use collect::{collect, CollectInfo};
 use sampler::{convergence_target, run_sampler, sampler_config, SamplerOutput};
@@ -52,16 +51,24 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
     let config = &problem.config;
     let (fiducial, rb, pilot) =
         relative_binning_at_fiducial(&problem, control.progress, control.stop)?;
+    // A wide posterior's settings are those the pilot ran with.
+    let (pilot, pilot_draws, section) = match pilot {
+        Some(run) => (Some(run.report), run.draws, run.sampler),
+        None => (None, Vec::new(), config.sampler.clone()),
+    };
     let node_counts = rb.node_counts();
     let fiducial_log_likelihood = problem
         .exact()
         .log_likelihood_ratio(&BbhParameters::from_array(fiducial.theta))?;
 
-    let options = config.sampler.coordinate_options();
-    let (posterior, newton_steps) =
+    let options = section.coordinate_options();
+    let (mut posterior, newton_steps) =
         problem
             .analysis
-            .posterior(rb, &fiducial.theta, &options, config.sampler.seed)?;
+            .posterior(rb, &fiducial.theta, &options, section.seed)?;
+    if posterior.independence_count() > 0 && !pilot_draws.is_empty() {
+        posterior.use_draws_proposal(&pilot_draws, pilot::PRIOR_SHARE);
+    }
     for refused in posterior.not_applied() {
         eprintln!(
             "warning: sampler.{} does not apply: {}; the sampler uses bilby's parameters there",
@@ -77,8 +84,8 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
             config.sampler.num_draws
         );
     }
-    let target = convergence_target(&config.sampler);
-    let sampler = sampler_config(&config.sampler, posterior.dim(), control.progress);
+    let target = convergence_target(&section);
+    let sampler = sampler_config(&section, posterior.dim(), control.progress);
     let sampling_started = Instant::now();
     let next_length = |so_far: &Samples| {
         let target = target?;
@@ -103,7 +110,7 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         tempering,
     } = run_sampler(
         &posterior,
-        &config.sampler,
+        &section,
         &sampler,
         control.stop,
         next_length,
@@ -167,7 +174,7 @@ pub fn relative_binning_at_fiducial(
     problem: &Problem,
     progress: bool,
     stop: &AtomicBool,
-) -> anyhow::Result<(Fiducial, BbhRelativeBinning, Option<PilotReport>)> {
+) -> anyhow::Result<(Fiducial, BbhRelativeBinning, Option<pilot::PilotRun>)> {
     let fiducial = pilot::fiducial(problem)?;
     let (rb, report) = pilot::relative_binning(problem, &fiducial.theta, progress, stop)?;
     Ok((fiducial, rb, report))

@@ -5,9 +5,11 @@
 //! is wider and far from Gaussian, and the Fisher design set both overshoots it (its waveforms,
 //! out to a ln L deficit of ~25 along every Fisher direction, demand hundreds of nodes) and
 //! misses where it really goes. Then a short pilot run, on relative binning capped at the
-//! budget, draws from the posterior itself, and the nodes are refined on those draws instead,
-//! around whichever of three centres follows the exact likelihood best at other pilot draws
-//! ([`refine_on_pilot`]).
+//! budget, draws from the posterior itself, and the nodes are refined on those draws instead, in
+//! cells of the (2,2) peak frequency each with its own centre ([`bank_on_pilot`]). Such a wide
+//! posterior is sampled with the settings of [`SamplerSection::for_wide_posterior`]: the
+//! likelihood summed over a window of time steps, independence proposals from the pilot's
+//! draws and the prior, and shorter NUTS trees.
 
 use std::sync::atomic::AtomicBool;
 
@@ -23,14 +25,34 @@ use crate::config::SamplerSection;
 use crate::problem::Problem;
 use crate::run_result::PilotReport;
 
+/// The share of prior draws among the independence proposals, beside the kernel density
+/// estimate of the pilot's draws (docs/sampling.md §4.4).
+pub const PRIOR_SHARE: f64 = 0.2;
+
+/// What a pilot run leaves for the run: its report, and its draws as the sampler's coordinates
+/// see them (geocent_time the window's start with time steps).
+pub struct PilotRun {
+    pub report: PilotReport,
+    pub draws: Vec<ParameterVector>,
+    /// The sampler's settings for the wide posterior ([`SamplerSection::for_wide_posterior`]).
+    pub sampler: SamplerSection,
+}
+
 /// Nodes per detector above which the Fisher design set gives way to a pilot run's draws.
 pub const NODE_BUDGET: usize = 150;
 /// Warm-up iterations of each pilot chain.
 const PILOT_WARMUP: usize = 200;
 /// Draws of each pilot chain.
 const PILOT_DRAWS: usize = 100;
-/// Pilot draws the nodes are refined on.
-pub const DESIGN_DRAWS: usize = 128;
+/// Every this many of the pilot's draws one is held out of the design set, to check the
+/// relative binning refined on the others.
+const HELD_OUT_EVERY: usize = 4;
+/// Fewest design draws in a cell of the peak frequency.
+const MIN_CELL_DRAWS: usize = 16;
+/// Cycles of the (2,2) peak frequency that a wide posterior's window of time steps spans.
+const CYCLES_PER_WINDOW: f64 = 2.0;
+/// The most time steps of a window.
+const MAX_TIME_STEPS: usize = 64;
 /// The largest arrival window (s) of a wide posterior's relative binning.
 pub const MAX_ARRIVAL_WINDOW: f64 = 1.0;
 /// Time (s) the fiducial's ringdown needs after its peak inside the segment (its support ends
@@ -77,7 +99,7 @@ pub fn relative_binning(
     fiducial: &ParameterVector,
     progress: bool,
     stop: &AtomicBool,
-) -> anyhow::Result<(BbhRelativeBinning, Option<PilotReport>)> {
+) -> anyhow::Result<(BbhRelativeBinning, Option<PilotRun>)> {
     let analysis = &problem.analysis;
     let options = options(problem);
     let capped = RelativeBinningOptions {
@@ -92,95 +114,120 @@ pub fn relative_binning(
         .refinement_errors()
         .iter()
         .all(|&error| error <= options.target);
-    if fits {
+    if fits && std::env::var("TDPE_FORCE_PILOT").is_err() {
         report_nodes(problem, &fisher, "the Fisher design set");
         return Ok((fisher, None));
     }
-    let pilot = pilot_run(problem, fiducial, progress, stop)?;
-    let refined = refine_on_pilot(problem, fiducial, &pilot)?;
-    let spreads: Vec<String> = Centre::ALL
-        .iter()
-        .zip(refined.spreads)
-        .map(|(c, s)| format!("{s:.1e} around {}", c.describe()))
-        .collect();
+    let sampler = problem
+        .config
+        .sampler
+        .for_wide_posterior(time_steps(problem, fiducial));
+    let pilot = pilot_run(problem, fiducial, &sampler, progress, stop)?;
+    let bank = bank_on_pilot(problem, &pilot)?;
+    let report = PilotReport {
+        fisher_nodes: pilot.fisher_nodes,
+        gradient_evaluations: pilot.gradient_evaluations,
+        design_draws: bank.design_draws,
+        cell_nodes: bank.relative_binning.cell_node_counts(),
+        cell_bounds: bank.relative_binning.bounds().to_vec(),
+        held_out_spread: bank.spread,
+        held_out_draws: bank.held_out,
+        time_steps: sampler.time_steps.unwrap_or(0),
+        independence_proposals: sampler.independence_proposals.unwrap_or(0),
+        max_tree_depth: sampler.max_tree_depth.unwrap_or(10),
+    };
+    let cells: Vec<String> = report.cell_nodes.iter().map(|c| format!("{c:?}")).collect();
     report_nodes(
         problem,
-        &refined.relative_binning,
+        &bank.relative_binning,
         &format!(
-            "the pilot run's draws, around {} (spread of ln L_RB - ln L_exact at {} held-out \
-             draws: {})",
-            refined.centre.describe(),
-            refined.held_out,
-            spreads.join(", ")
+            "the pilot run's draws, in {} cells of the (2,2) peak frequency (nodes per cell {}; \
+             spread of ln L_RB - ln L_exact at {} held-out draws: {:.1e})",
+            cells.len(),
+            cells.join(", "),
+            report.held_out_draws,
+            report.held_out_spread
         ),
     );
     Ok((
-        refined.relative_binning,
-        Some(PilotReport {
-            fisher_nodes: pilot.fisher_nodes,
-            gradient_evaluations: pilot.gradient_evaluations,
-            design_draws: refined.design_draws,
+        bank.relative_binning,
+        Some(PilotRun {
+            report,
+            draws: pilot.states,
+            sampler,
         }),
     ))
 }
 
-/// Where the relative binning refined on a pilot's draws is centred.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Centre {
-    /// The run's fiducial point (the injection, or the search's point).
-    Fiducial,
-    /// The design draw of median chirp mass, at its best distance ([`best_distance`]).
-    MedianChirpMass,
-    /// The design draw of largest ln L at its best distance.
-    BestDraw,
-}
-
-impl Centre {
-    /// The candidates, in the order [`PilotRefinement::spreads`] reports them.
-    pub const ALL: [Centre; 3] = [Centre::Fiducial, Centre::MedianChirpMass, Centre::BestDraw];
-
-    fn describe(self) -> &'static str {
-        match self {
-            Centre::Fiducial => "the fiducial point",
-            Centre::MedianChirpMass => "the pilot's draw of median chirp mass",
-            Centre::BestDraw => "the pilot's best draw",
-        }
+/// The number of whole-sample time steps a wide posterior's likelihood is summed over
+/// (docs/sampling.md §5.6): two cycles of the fiducial's (2,2) peak frequency, between 2 and
+/// [`MAX_TIME_STEPS`].
+pub fn time_steps(problem: &Problem, fiducial: &ParameterVector) -> usize {
+    let (m1, m2) = tdpe_signal::component_masses(
+        fiducial[Parameter::ChirpMass],
+        fiducial[Parameter::MassRatio],
+    );
+    let peak = tdpe_phenomt::IMRPhenomT::peak_frequency(
+        m1,
+        m2,
+        fiducial[Parameter::Chi1],
+        fiducial[Parameter::Chi2],
+    );
+    let dt = problem.exact().likelihood().grid().dt;
+    let steps = (CYCLES_PER_WINDOW / (peak * dt)).round();
+    if steps.is_finite() {
+        (steps as usize).clamp(2, MAX_TIME_STEPS)
+    } else {
+        MAX_TIME_STEPS
     }
 }
 
-/// The relative binning of a wide posterior, refined on a pilot run's draws.
-pub struct PilotRefinement {
+/// The relative binning of a wide posterior: cells of the peak frequency.
+pub struct Bank {
     pub relative_binning: BbhRelativeBinning,
-    pub centre: Centre,
-    /// The standard deviation of ln L_RB − ln L_exact at the held-out draws around each of
-    /// [`Centre::ALL`] (∞ where relative binning failed there, or the candidate was missing).
-    pub spreads: [f64; 3],
-    /// Held-out draws the spreads were taken at.
+    /// The standard deviation of ln L_RB − ln L_exact at the held-out draws.
+    pub spread: f64,
+    /// Held-out draws the spread was taken at.
     pub held_out: usize,
     /// Design draws the nodes were refined on.
     pub design_draws: usize,
 }
 
-/// The nodes refined on [`DESIGN_DRAWS`] of the pilot's draws around each of three centres (the
-/// run's fiducial, the design draw of median chirp mass and the design draw of largest ln L,
-/// each draw at its best distance), and the one of them that follows the exact likelihood most
-/// closely at as many other pilot draws (held out, each at its best distance): the smallest
-/// spread of ln L_RB − ln L_exact, which is what an error does to the posterior's weights (a
-/// constant offset leaves them unchanged). A weak signal's posterior can lie far from the
-/// injection, and ratios to a centre inside it vary less; but the best draw can sit in one mode
-/// of a multimodal posterior, far from the others (docs/sampler_studies.md, "Relative-binning
-/// nodes on weak signals").
-pub fn refine_on_pilot(
-    problem: &Problem,
-    fiducial: &ParameterVector,
-    pilot: &Pilot,
-) -> anyhow::Result<PilotRefinement> {
-    let draws = design_draws(&pilot.chains);
+/// Whether the pilot's `i`-th draw is held out of the design set.
+pub fn is_held_out(i: usize) -> bool {
+    i % HELD_OUT_EVERY == HELD_OUT_EVERY - 1
+}
+
+/// The (2,2) peak frequency (Hz) of a draw: the key of the relative binning's cells.
+fn peak_frequency(theta: &ParameterVector) -> f64 {
+    let (m1, m2) =
+        tdpe_signal::component_masses(theta[Parameter::ChirpMass], theta[Parameter::MassRatio]);
+    tdpe_phenomt::IMRPhenomT::peak_frequency(m1, m2, theta[Parameter::Chi1], theta[Parameter::Chi2])
+}
+
+/// The nodes refined on the pilot's draws (all but every [`HELD_OUT_EVERY`]-th, held out to
+/// check them), in cells of the (2,2) peak frequency split at their median until each needs
+/// at most [`NODE_BUDGET`] nodes per detector or has too few draws to split ([`MIN_CELL_DRAWS`]
+/// each side): each cell centred on its draw of median peak frequency at its best distance
+/// (docs/likelihood.md §3.11). A wide posterior spans ringdown frequencies that differ by
+/// 100 Hz and more, which one centre follows only with a node at nearly every sample of the
+/// merger; a cell's draws differ from its centre by less.
+pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
     let exact = problem.exact();
-    // A draw the exact likelihood cannot evaluate is not held out.
-    let held_out: Vec<(ParameterVector, f64)> = held_out_draws(&pilot.chains)
+    let all: Vec<&ParameterVector> = pilot.chains.iter().flatten().collect();
+    let mut design: Vec<(f64, ParameterVector)> = all
         .iter()
-        .filter_map(|t| best_distance(problem, t))
+        .enumerate()
+        .filter(|(i, _)| !is_held_out(*i))
+        .map(|(_, t)| (peak_frequency(t), **t))
+        .collect();
+    design.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // A draw the exact likelihood cannot evaluate is not held out.
+    let held_out: Vec<(ParameterVector, f64)> = all
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| is_held_out(*i))
+        .filter_map(|(_, t)| best_distance(problem, t))
         .filter_map(|(_, t)| {
             let value = exact
                 .log_likelihood_ratio(&BbhParameters::from_array(t))
@@ -188,54 +235,63 @@ pub fn refine_on_pilot(
             Some((t, value))
         })
         .collect();
-    let candidates: Vec<(f64, ParameterVector)> = draws
-        .iter()
-        .filter_map(|t| best_distance(problem, t))
-        .collect();
-    let mut by_mass: Vec<&(f64, ParameterVector)> = candidates.iter().collect();
-    by_mass.sort_by(|a, b| a.1[Parameter::ChirpMass].total_cmp(&b.1[Parameter::ChirpMass]));
-    let centres = [
-        Some(*fiducial),
-        by_mass.get(by_mass.len() / 2).map(|c| c.1),
-        candidates
-            .iter()
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|c| c.1),
-    ];
-    let mut spreads = [f64::INFINITY; 3];
-    let mut kept: Option<(BbhRelativeBinning, Centre, f64)> = None;
-    for (k, (centre, kind)) in centres.iter().zip(Centre::ALL).enumerate() {
-        let Some(centre) = centre else {
-            continue;
-        };
-        let rb = problem.analysis.relative_binning_from_draws(
-            centre,
-            &draws,
-            &RelativeBinningOptions {
-                best_effort: true,
-                arrival_window: arrival_window(problem, centre),
-                ..options(problem)
-            },
-        );
-        // The fiducial's failure is the set-up's; another centre's only drops that candidate.
-        let rb = match rb {
-            Ok(rb) => rb,
-            Err(_) if kind != Centre::Fiducial => continue,
-            Err(e) => return Err(e).context("relative binning on the pilot run's draws"),
-        };
-        spreads[k] = spread(&rb, &held_out);
-        // Ties (every spread ∞ included) keep the earlier candidate: the fiducial first.
-        if kept.as_ref().is_none_or(|(_, _, s)| spreads[k] < *s) {
-            kept = Some((rb, kind, spreads[k]));
+    let base = RelativeBinningOptions {
+        best_effort: true,
+        ..options(problem)
+    };
+    // Groups of `design` still to refine, and the cells found.
+    let mut pending = vec![0..design.len()];
+    let mut cells: Vec<(std::ops::Range<usize>, BbhRelativeBinning)> = Vec::new();
+    while let Some(range) = pending.pop() {
+        let group = &design[range.clone()];
+        let draws: Vec<ParameterVector> = group.iter().map(|(_, t)| *t).collect();
+        // The draw of median peak frequency at its best distance, or the nearest that has one.
+        let middle = group.len() / 2;
+        let centre = (0..group.len())
+            .map(|k| {
+                if k % 2 == 0 {
+                    middle + k / 2
+                } else {
+                    middle.wrapping_sub(k.div_ceil(2))
+                }
+            })
+            .filter(|&i| i < group.len())
+            .find_map(|i| best_distance(problem, &group[i].1))
+            .map(|(_, t)| t)
+            .context("no draw of the pilot has a positive inner product with the data")?;
+        let rb = problem
+            .analysis
+            .relative_binning_from_draws(
+                &centre,
+                &draws,
+                &RelativeBinningOptions {
+                    arrival_window: arrival_window(problem, &centre, pilot.time_steps),
+                    ..base.clone()
+                },
+            )
+            .context("relative binning on the pilot run's draws")?;
+        let fits = rb.node_counts().iter().all(|&n| n <= NODE_BUDGET);
+        if fits || group.len() < 2 * MIN_CELL_DRAWS {
+            cells.push((range, rb));
+        } else {
+            let split = range.start + middle;
+            pending.push(split..range.end);
+            pending.push(range.start..split);
         }
     }
-    let (relative_binning, centre, _) = kept.context("no relative binning on the pilot's draws")?;
-    Ok(PilotRefinement {
+    cells.sort_by_key(|(range, _)| range.start);
+    let bounds: Vec<f64> = cells
+        .windows(2)
+        .map(|w| 0.5 * (design[w[0].0.end - 1].0 + design[w[1].0.start].0))
+        .collect();
+    let relative_binning =
+        BbhRelativeBinning::bank(cells.into_iter().map(|(_, rb)| rb).collect(), bounds)?;
+    let spread = spread(&relative_binning, &held_out);
+    Ok(Bank {
         relative_binning,
-        centre,
-        spreads,
+        spread,
         held_out: held_out.len(),
-        design_draws: draws.len(),
+        design_draws: design.len(),
     })
 }
 
@@ -283,10 +339,15 @@ pub fn best_distance(problem: &Problem, theta: &ParameterVector) -> Option<(f64,
 pub struct Pilot {
     /// The arrival window (s) of the capped relative binning the pilot sampled with.
     pub arrival_window: f64,
+    /// The time steps its likelihood was summed over (0: none).
+    pub time_steps: usize,
     /// Nodes per detector of that relative binning (the Fisher design set, capped).
     pub fisher_nodes: Vec<usize>,
     /// Each chain's draws.
     pub chains: Vec<Vec<ParameterVector>>,
+    /// Every draw as the sampler's coordinates see it (geocent_time the window's start with
+    /// time steps, no marginalised parameter drawn).
+    pub states: Vec<ParameterVector>,
     /// Gradient evaluations of the pilot chains.
     pub gradient_evaluations: u64,
     /// The posterior the pilot sampled (on the capped relative binning).
@@ -294,17 +355,20 @@ pub struct Pilot {
 }
 
 /// The pilot run of a wide posterior: relative binning on the Fisher design set capped at
-/// [`NODE_BUDGET`] nodes, with the arrival window the priors need, and a short NUTS run on it.
+/// [`NODE_BUDGET`] nodes, with the arrival window the priors need, and a short NUTS run on it
+/// with the wide posterior's settings `sampler` (its independence proposals prior draws only).
 pub fn pilot_run(
     problem: &Problem,
     fiducial: &ParameterVector,
+    sampler: &SamplerSection,
     progress: bool,
     stop: &AtomicBool,
 ) -> anyhow::Result<Pilot> {
     let analysis = &problem.analysis;
+    let time_steps = sampler.time_steps.unwrap_or(0);
     // A wide posterior: trials may arrive anywhere the prior allows, which the summary data's
     // whole-sample shifts cover, the nodes resolving the rest.
-    let window = arrival_window(problem, fiducial);
+    let window = arrival_window(problem, fiducial, time_steps);
     let capped = RelativeBinningOptions {
         max_nodes: NODE_BUDGET,
         best_effort: true,
@@ -319,15 +383,14 @@ pub fn pilot_run(
         "relative binning: the Fisher design set needs more than {NODE_BUDGET} nodes per detector; \
          a pilot run draws the design set from the posterior"
     );
-    let config = &problem.config;
-    let coordinates = config.sampler.coordinate_options();
-    let (posterior, _) = analysis.posterior(fisher, fiducial, &coordinates, config.sampler.seed)?;
+    let coordinates = sampler.coordinate_options();
+    let (posterior, _) = analysis.posterior(fisher, fiducial, &coordinates, sampler.seed)?;
     let section = SamplerSection {
         num_warmup: PILOT_WARMUP,
         num_draws: PILOT_DRAWS,
         num_temperatures: 1,
-        seed: Stream::PilotChains.seed(config.sampler.seed),
-        ..config.sampler.clone()
+        seed: Stream::PilotChains.seed(sampler.seed),
+        ..sampler.clone()
     };
     let pilot = run_sampler(
         &posterior,
@@ -342,6 +405,9 @@ pub fn pilot_run(
         )
         .into());
     }
+    // Each draw with its time step drawn, where the likelihood is summed over time steps: the
+    // arrival times the nodes must resolve.
+    let mut rng = Stream::DistanceDraws.rng(sampler.seed);
     let chains = pilot
         .samples
         .chains
@@ -349,17 +415,31 @@ pub fn pilot_run(
         .filter(|c| c.num_draws() > 0)
         .map(|c| {
             (0..c.num_draws())
-                .map(|i| posterior.parameters(c.draw(i)))
-                .collect()
+                .map(|i| {
+                    let mut theta = posterior.parameters(c.draw(i));
+                    if posterior.time_steps().is_some() {
+                        posterior.draw_marginalized(&mut theta, &mut rng)?;
+                    }
+                    Ok(theta)
+                })
+                .collect::<Result<Vec<_>, tdpe_likelihood::LikelihoodError>>()
         })
-        .collect();
+        .collect::<Result<Vec<_>, _>>()?;
     let gradient_evaluations = pilot
         .samples
         .chain_summaries()
         .iter()
         .map(|c| c.warmup_grad_evals + c.grad_evals)
         .sum();
+    let states = pilot
+        .samples
+        .chains
+        .iter()
+        .flat_map(|c| (0..c.num_draws()).map(|i| posterior.parameters(c.draw(i))))
+        .collect();
     Ok(Pilot {
+        states,
+        time_steps,
         arrival_window: window,
         fisher_nodes,
         chains,
@@ -375,7 +455,7 @@ pub fn pilot_run(
 /// segment leaves after the fiducial's ringdown (the summary data's reference is the fiducial
 /// moved by the window); a warning says when that is less than the priors need, since trials
 /// beyond it are followed by the nodes alone.
-pub fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
+pub fn arrival_window(problem: &Problem, fiducial: &ParameterVector, time_steps: usize) -> f64 {
     let (lower, upper) = problem
         .priors()
         .prior(Parameter::GeocentTime)
@@ -390,8 +470,11 @@ pub fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
         .map(|d| d.location.iter().map(|x| x * x).sum::<f64>().sqrt())
         .fold(0.0, f64::max);
     let light_travel = farthest / tdpe_detector::delay::C_SI;
-    let needed = (upper - time).max(time - lower) + 2.0 * light_travel;
     let grid = problem.exact().likelihood().grid();
+    // A window of time steps starts up to its length before the prior's lower bound and
+    // reaches as far beyond its upper one (docs/sampling.md §5.6).
+    let steps = time_steps.saturating_sub(1) as f64 * grid.dt;
+    let needed = (upper - time).max(time - lower) + steps + 2.0 * light_travel;
     let segment_end = grid.start + grid.duration();
     let room = segment_end - (time + light_travel) - RINGDOWN_ROOM;
     let window = needed.min(MAX_ARRIVAL_WINDOW).min(room).max(0.0);
@@ -403,28 +486,6 @@ pub fn arrival_window(problem: &Problem, fiducial: &ParameterVector) -> f64 {
         );
     }
     window
-}
-
-/// Up to [`DESIGN_DRAWS`] of the pilot's draws, evenly spaced through each chain.
-pub fn design_draws(chains: &[Vec<ParameterVector>]) -> Vec<ParameterVector> {
-    spaced_draws(chains, 0)
-}
-
-/// As many of the pilot's draws as [`design_draws`], each the one after a design draw (none of
-/// them a design draw while the chains have twice as many draws as the design set takes).
-pub fn held_out_draws(chains: &[Vec<ParameterVector>]) -> Vec<ParameterVector> {
-    spaced_draws(chains, 1)
-}
-
-fn spaced_draws(chains: &[Vec<ParameterVector>], offset: usize) -> Vec<ParameterVector> {
-    let per_chain = DESIGN_DRAWS.div_ceil(chains.len().max(1));
-    chains
-        .iter()
-        .flat_map(|c| {
-            let step = (c.len() / per_chain).max(1);
-            c.iter().skip(offset).step_by(step).take(per_chain).copied()
-        })
-        .collect()
 }
 
 /// One line on standard error: the nodes per detector and where they were refined, with the
@@ -451,26 +512,6 @@ fn report_nodes(problem: &Problem, rb: &BbhRelativeBinning, design: &str) {
 mod tests {
     use super::*;
     use crate::config::Config;
-
-    #[test]
-    fn held_out_draws_are_not_design_draws() {
-        let chains: Vec<Vec<ParameterVector>> = (0..4)
-            .map(|c| {
-                (0..PILOT_DRAWS)
-                    .map(|i| {
-                        let mut t = [0.0; tdpe_signal::NUM_PARAMETERS];
-                        t[0] = (1000 * c + i) as f64;
-                        t
-                    })
-                    .collect()
-            })
-            .collect();
-        let design = design_draws(&chains);
-        let held_out = held_out_draws(&chains);
-        assert_eq!(design.len(), DESIGN_DRAWS);
-        assert_eq!(held_out.len(), DESIGN_DRAWS);
-        assert!(held_out.iter().all(|t| !design.contains(t)));
-    }
 
     #[test]
     fn best_distance_maximises_ln_l_over_distance() {

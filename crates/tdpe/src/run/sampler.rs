@@ -101,6 +101,7 @@ where
         KernelName::Nuts => {
             let k = Nuts {
                 target_accept: target_accept.unwrap_or(NUTS_TARGET_ACCEPT),
+                max_depth: section.max_tree_depth.unwrap_or(Nuts::default().max_depth),
                 ..Nuts::default()
             };
             run_kernel(model, k, config, &tempering, stop, next_length)
