@@ -193,7 +193,10 @@ def summary(result):
         chains = {key: [c[key] for c in chains] for key in chains[0]}
     divergences = sum(chains["divergences"])
     time_moves = sum(chains["orbit_moves"])
-    check = meta["likelihood"]["relative_binning"]["max_abs_error"]
+    independence = sum(chains.get("independent_moves", [0]))
+    rb = meta["likelihood"]["relative_binning"]
+    check = rb["max_abs_error"]
+    cells = len(rb["pilot"]["cell_nodes"]) if rb.get("pilot") else 1
     draws = min(chains["num_draws"])
     return {
         "draws": draws,
@@ -201,7 +204,14 @@ def summary(result):
         "ess": ess[worst_ess], "ess_name": worst_ess, "gradients": meta["gradient_evaluations"],
         "sampling": meta["sampling_time"], "total": meta["total_time"],
         "divergences": divergences, "time_moves": time_moves, "check": check,
+        "independence": independence, "cells": cells,
     }
+
+
+def passes(s):
+    """Issue 29's criterion: R̂ < 1.01 and bulk ESS ≥ 400 for every parameter, ≥ 1000 where
+    the network SNR is 8 or more."""
+    return s["rhat"] < 1.01 and s["ess"] >= (1000 if s["snr"] >= 8 else 400)
 
 
 BENCHMARK = os.path.join(ROOT, "docs", "benchmark.md")
@@ -211,11 +221,14 @@ The set of `campaigns/prior_injections/` (`python3 tools/prior_injections.py run
 binaries drawn from the default prior, chosen along a log-uniform ladder of network optimal SNR
 from 2 to 40, each injected into its own design-noise realisation and analysed with the default
 settings (4 chains of 700 warm-up NUTS transitions and 1500 draws, going on to at most 6000
-draws until every parameter has R̂ < 1.01 and bulk ESS ≥ 1000). The relative-binning check is the largest
-|Δ ln L| against the exact likelihood at 100 posterior draws; time moves are the draws at which
-the orbit move through time (docs/sampling.md §4.3) was accepted. One measurement each; the
-times follow the machine's load. What the figures say is in sampler_studies.md, "Typical and
-weak signals".
+draws until every parameter has R̂ < 1.01 and bulk ESS ≥ 1000). Cells are those of the
+relative binning of a wide posterior (docs/likelihood.md §3.11; 1: the Fisher design set), and
+nodes the most of any cell. The relative-binning check is the largest |Δ ln L| against the
+exact likelihood at 100 posterior draws; time moves and independence jumps are the draws at
+which the orbit move through time (docs/sampling.md §4.3) and an independence proposal (§4.4)
+were accepted. "Passes" is issue 29's criterion: R̂ < 1.01 and bulk ESS ≥ 400 for every
+parameter, ≥ 1000 at network SNR ≥ 8. One measurement each; the times follow the machine's
+load. What the figures say is in sampler_studies.md, "Wide posteriors".
 """
 
 
@@ -244,10 +257,11 @@ def run(names):
         lines.append(line)
         print(line, flush=True)
 
-    emit("| injection | network SNR | nodes (H1/L1) | RB check max \\|Δ ln L\\| | max R̂ "
+    emit("| injection | network SNR | cells | nodes (H1/L1) | RB check max \\|Δ ln L\\| | max R̂ "
           "| smallest bulk ESS | draws per chain | gradients | µs per gradient | sampling (s) | wall (s) "
-          "| divergences | time moves |")
-    emit("|---|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| divergences | time moves | independence jumps | passes |")
+    emit("|---|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|")
+    walls = []
     for config in configs:
         with tempfile.TemporaryDirectory() as outdir:
             started = time.time()
@@ -256,7 +270,7 @@ def run(names):
             wall = time.time() - started
             if done.returncode != 0:
                 line = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
-                emit(f"| {config[:-5]} | | | | | failed: {line} | | | | | {wall:.0f} | | |")
+                emit(f"| {config[:-5]} | | | | | | failed: {line} | | | | | {wall:.0f} | | | | no |")
                 continue
             with open(os.path.join(outdir, "result.json")) as f:
                 text = f.read()
@@ -264,10 +278,16 @@ def run(names):
                                                                                      "null")
             s = summary(json.loads(text))
         per_gradient = 1e6 * s["sampling"] / s["gradients"] if s["gradients"] else float("nan")
-        emit(f"| {config[:-5]} | {s['snr']:.1f} | {s['nodes']} | {s['check']:.1e} "
+        walls.append(wall)
+        emit(f"| {config[:-5]} | {s['snr']:.1f} | {s['cells']} | {s['nodes']} | {s['check']:.1e} "
              f"| {s['rhat']:.3f} ({s['rhat_name']}) | {s['ess']:.0f} ({s['ess_name']}) "
              f"| {s['draws']} | {s['gradients']:,} | {per_gradient:.0f} | {s['sampling']:.1f} | {wall:.1f} "
-             f"| {s['divergences']} | {s['time_moves']} |")
+             f"| {s['divergences']} | {s['time_moves']} | {s['independence']} "
+             f"| {'yes' if passes(s) else '**no**'} |")
+    if walls:
+        walls.sort()
+        emit("")
+        emit(f"Wall time: median {walls[len(walls) // 2]:.0f} s, largest {walls[-1]:.0f} s.")
     if write:
         write_section(lines)
 

@@ -423,11 +423,17 @@ fn window_over_time_steps_matches_the_likelihood_at_each_step() {
     let expected = peak + total.ln();
     for (v, g) in values.iter().zip(&gradients) {
         let w = (v - peak).exp() / total;
-        expected_gradient.iter_mut().zip(g).for_each(|(e, d)| *e += w * d);
+        expected_gradient
+            .iter_mut()
+            .zip(g)
+            .for_each(|(e, d)| *e += w * d);
     }
     let h_h = rb.inner_products(&p).unwrap().h_h;
     println!("window: {value} against {expected} (⟨h|h⟩ {h_h})");
-    assert!((value - expected).abs() < 2e-6 * h_h, "{value} vs {expected}");
+    assert!(
+        (value - expected).abs() < 2e-6 * h_h,
+        "{value} vs {expected}"
+    );
     assert!(
         (weights.iter().sum::<f64>() - 1.0).abs() < 1e-12,
         "{weights:?}"
@@ -438,6 +444,62 @@ fn window_over_time_steps_matches_the_likelihood_at_each_step() {
             (g - e).abs() < 1e-4 * scale + 2e-5 * e.abs(),
             "{}: {g} vs {e}",
             PARAMETER_NAMES[k]
+        );
+    }
+}
+
+/// A bank bins each trial against the centre of the cell its (2,2) peak frequency falls in:
+/// its ln L and gradient are that cell's own; bounds that do not fit the cells are errors.
+#[test]
+fn a_bank_bins_each_trial_against_the_centre_of_its_cell() {
+    let exact = exact();
+    let options = RelativeBinningOptions::default();
+    // A lighter centre has the higher peak frequency.
+    let heavy = truth();
+    let light = BbhParameters {
+        chirp_mass: heavy.chirp_mass - 0.4,
+        ..heavy
+    };
+    let peak = |p: &BbhParameters| {
+        let (m1, m2) = tdpe_signal::component_masses(p.chirp_mass, p.mass_ratio);
+        tdpe_phenomt::IMRPhenomT::peak_frequency(m1, m2, p.chi_1, p.chi_2)
+    };
+    let bound = 0.5 * (peak(&heavy) + peak(&light));
+    assert!(peak(&heavy) < bound && bound < peak(&light));
+    let single = |p| BbhRelativeBinning::new(&exact, p, &options).unwrap();
+    let bank = BbhRelativeBinning::bank(vec![single(heavy), single(light)], vec![bound]).unwrap();
+    assert_eq!(bank.cell_node_counts().len(), 2);
+    assert_eq!(bank.bounds(), [bound]);
+    for (centre, offset) in [(heavy, 0.02), (light, -0.02)] {
+        let trial = BbhParameters {
+            chirp_mass: centre.chirp_mass + offset,
+            ..centre
+        };
+        let alone = single(centre);
+        let (mut g_bank, mut g_alone) = ([0.0; 11], [0.0; 11]);
+        assert_eq!(
+            bank.log_likelihood_ratio_and_gradient(&trial, &mut g_bank)
+                .unwrap(),
+            alone
+                .log_likelihood_ratio_and_gradient(&trial, &mut g_alone)
+                .unwrap()
+        );
+        assert_eq!(g_bank, g_alone);
+    }
+    // Trials of the two cells differ in ln L from the other cell's centre's relative binning.
+    let heavy_rb = single(heavy);
+    let far = BbhParameters {
+        chirp_mass: light.chirp_mass - 0.02,
+        ..light
+    };
+    assert_ne!(
+        bank.log_likelihood_ratio(&far).unwrap(),
+        heavy_rb.log_likelihood_ratio(&far).unwrap()
+    );
+    for bounds in [vec![], vec![bound, bound + 1.0], vec![f64::NAN]] {
+        assert!(
+            BbhRelativeBinning::bank(vec![single(heavy), single(light)], bounds.clone()).is_err(),
+            "{bounds:?}"
         );
     }
 }

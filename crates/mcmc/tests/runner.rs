@@ -256,6 +256,65 @@ fn canonicalize_keeps_periodic_coordinates_bounded() {
     }
 }
 
+/// [`Mirrored`]'s two modes without the mirror, and an independence proposal N(0, 5²) in x₀
+/// (x₁ from N(0, 1)), which covers both modes but matches neither.
+struct Independent;
+
+impl Space for Independent {
+    fn dim(&self) -> usize {
+        2
+    }
+
+    fn independence_count(&self) -> usize {
+        3
+    }
+
+    fn independence_draw(&self, rng: &mut dyn rand::RngCore, image: &mut [f64]) -> Option<f64> {
+        use rand::Rng;
+        let z: [f64; 2] = [
+            rng.sample(rand_distr::StandardNormal),
+            rng.sample(rand_distr::StandardNormal),
+        ];
+        image.copy_from_slice(&[5.0 * z[0], z[1]]);
+        Some(self.independence_log_density(image))
+    }
+
+    fn independence_log_density(&self, x: &[f64]) -> f64 {
+        -0.5 * (x[0] / 5.0).powi(2) - 0.5 * x[1] * x[1]
+    }
+}
+
+impl LogDensity for Independent {
+    fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+        Mirrored { mirror: false }.log_density_and_gradient(x, grad)
+    }
+}
+
+/// With the independence proposal, NUTS's chains visit both modes in proportion to their
+/// weights (which needs the proposal's density at both points); without it (the mirror test
+/// below) each chain keeps to one mode.
+#[test]
+fn independence_proposals_move_between_modes_with_the_right_weights() {
+    let config = config(MetricAdaptation::Diagonal, 300, 2000, 12);
+    let samples = sample(&Independent, &Nuts::default(), &config).unwrap();
+    let draws: Vec<f64> = samples.param_chains(0).concat();
+    let right = draws.iter().filter(|&&x| x > 0.0).count() as f64 / draws.len() as f64;
+    assert!((right - 0.7).abs() < 0.03, "{right}");
+    let mean_square = draws.iter().map(|x| x * x).sum::<f64>() / draws.len() as f64;
+    // E[x₀²] = 0.7 (36 + 1) + 0.3 (9 + ¼).
+    let expected = 0.7 * 37.0 + 0.3 * 9.25;
+    assert!(
+        (mean_square - expected).abs() < 0.05 * expected,
+        "{mean_square}"
+    );
+    let jumps: usize = samples
+        .chain_summaries()
+        .iter()
+        .map(|c| c.independent_moves)
+        .sum();
+    assert!(jumps > 1000, "{jumps}");
+}
+
 /// Two modes in x₀, N(6, 1) with weight 0.7 and N(−3, ½²) with weight 0.3 (x₁ ~ N(0, 1)),
 /// with ~18 nats of ln p between them; the mirror x₀ → −x₀/2 (x₀ > 0), −2x₀ (x₀ < 0) maps each
 /// onto the other, with ln|det| = ∓ln 2.

@@ -198,8 +198,7 @@ impl TimeSteps {
         (0..=values.len() - n)
             .map(|m| {
                 let sum = prefix[m + n] - prefix[m];
-                if self.interior(time(m)) && peak.is_finite() && sum > 1e-9 * prefix[values.len()]
-                {
+                if self.interior(time(m)) && peak.is_finite() && sum > 1e-9 * prefix[values.len()] {
                     let log_prior = self.log_prior(prior, time(m)).0;
                     return [log_prior, peak + sum.ln() - log_n];
                 }
@@ -322,7 +321,10 @@ mod tests {
                 let direct = log_sum_exp(&terms);
                 assert!((w - direct).abs() < 1e-12, "{s}, {m}: {w} vs {direct}");
                 let expected = STEPS.log_prior(&uniform, start).0;
-                assert!((prior - expected).abs() < 1e-12, "{s}, {m}: {prior} vs {expected}");
+                assert!(
+                    (prior - expected).abs() < 1e-12,
+                    "{s}, {m}: {prior} vs {expected}"
+                );
             }
         }
         assert!(STEPS.windows(&uniform, 0.4, &values[..4]).is_empty());

@@ -65,8 +65,8 @@ fn main() -> anyhow::Result<()> {
         .map(|(_, t)| *t)
         .collect();
     let clock = Instant::now();
-    let centre = pilot::best_distance(&problem, &design[design.len() / 2])
-        .map_or(fiducial, |(_, t)| t);
+    let centre =
+        pilot::best_distance(&problem, &design[design.len() / 2]).map_or(fiducial, |(_, t)| t);
     let single = problem.analysis.relative_binning_from_draws(
         &centre,
         &design,
@@ -78,7 +78,11 @@ fn main() -> anyhow::Result<()> {
     )?;
     let single_setup = clock.elapsed().as_secs_f64();
     for (name, rb, setup) in [
-        ("cells of the peak frequency (a run's)", &bank.relative_binning, bank_setup),
+        (
+            "cells of the peak frequency (a run's)",
+            &bank.relative_binning,
+            bank_setup,
+        ),
         ("one centre", &single, single_setup),
     ] {
         report(name, rb, &held, setup)?;

@@ -19,7 +19,7 @@ enum Command {
     Waveform(commands::waveform::Args),
     /// Estimate the parameters of a binary black hole (writes result.json, samples.csv,
     /// summary.md and plots).
-    Run(commands::run::Args),
+    Run(Box<commands::run::Args>),
     /// Evaluate the exact and the relative-binning ln L at the points of a CSV file.
     Likelihood(commands::likelihood::Args),
     /// Print the default run configuration (TOML).

@@ -559,8 +559,15 @@ fn result_json_has_bilby_keys_and_round_trips() {
     let rb = &meta["likelihood"]["relative_binning"];
     assert_eq!(rb["check_points"], 100, "{rb}");
     assert_eq!(rb["pilot"]["design_draws"], 300, "{rb}");
-    assert_eq!(rb["pilot"]["cell_bounds"], serde_json::json!([151.5]), "{rb}");
-    assert_eq!(meta["chains"]["independent_moves"], serde_json::json!([0, 3]));
+    assert_eq!(
+        rb["pilot"]["cell_bounds"],
+        serde_json::json!([151.5]),
+        "{rb}"
+    );
+    assert_eq!(
+        meta["chains"]["independent_moves"],
+        serde_json::json!([0, 3])
+    );
     assert!(
         meta["not_applied"]["sky_ring_reflection"].is_string(),
         "{}",

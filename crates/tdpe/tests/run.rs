@@ -343,14 +343,25 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
         stderr.contains("a pilot run draws the design set"),
         "{stderr}"
     );
-    // The centre kept, with the three candidates' spreads at the held-out pilot draws.
+    // The cells kept, with the spread at the held-out pilot draws.
     assert!(
-        stderr.contains("held-out draws: ") && stderr.contains("around the pilot's best draw"),
+        stderr.contains("cells of the (2,2) peak frequency") && stderr.contains("held-out draws: "),
         "{stderr}"
     );
     let result = result_json(&outdir);
     let rb = &result["meta_data"]["likelihood"]["relative_binning"];
-    assert_eq!(rb["pilot"]["design_draws"], 128, "{rb}");
+    // Three of every four of the pilot's draws (2 chains × 100 in a reduced run).
+    assert_eq!(rb["pilot"]["design_draws"], 150, "{rb}");
+    let pilot = &rb["pilot"];
+    assert!(pilot["time_steps"].as_u64().unwrap() > 1, "{rb}");
+    assert_eq!(pilot["independence_proposals"], 60, "{rb}");
+    assert_eq!(pilot["max_tree_depth"], 6, "{rb}");
+    let cells = pilot["cell_nodes"].as_array().unwrap();
+    assert_eq!(
+        cells.len(),
+        pilot["cell_bounds"].as_array().unwrap().len() + 1,
+        "{rb}"
+    );
     assert!(
         rb["pilot"]["gradient_evaluations"].as_u64().unwrap() > 0,
         "{rb}"
@@ -366,6 +377,15 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
         .map(|n| n.as_u64().unwrap())
         .sum();
     assert!(total > 0, "{time_moves}");
+    let jumps = &result["meta_data"]["chains"]["independent_moves"];
+    assert!(
+        jumps
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_u64().unwrap() > 0),
+        "{jumps}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -549,8 +549,7 @@ impl BbhRelativeBinning {
     /// increasing order, and every cell has as many detectors.
     pub fn bank(cells: Vec<Self>, bounds: Vec<f64>) -> Result<Self, LikelihoodError> {
         let increasing = bounds.windows(2).all(|w| w[0] < w[1]);
-        if cells.len() != bounds.len() + 1 || !increasing || bounds.iter().any(|b| !b.is_finite())
-        {
+        if cells.len() != bounds.len() + 1 || !increasing || bounds.iter().any(|b| !b.is_finite()) {
             return Err(LikelihoodError::InvalidInput(format!(
                 "a bank of {} relative binnings needs {} increasing finite bounds, not {bounds:?}",
                 cells.len(),
@@ -615,7 +614,12 @@ impl BbhRelativeBinning {
     pub fn node_times(&self) -> Vec<Vec<&[f64]>> {
         self.cells
             .iter()
-            .map(|c| c.detectors.iter().map(|d| d.node_times.as_slice()).collect())
+            .map(|c| {
+                c.detectors
+                    .iter()
+                    .map(|d| d.node_times.as_slice())
+                    .collect()
+            })
             .collect()
     }
 
@@ -626,7 +630,10 @@ impl BbhRelativeBinning {
     }
 
     /// Per detector, the largest `value` over the cells.
-    fn most_over_cells<T: PartialOrd + Copy>(&self, value: impl Fn(&DetectorSummary) -> T) -> Vec<T> {
+    fn most_over_cells<T: PartialOrd + Copy>(
+        &self,
+        value: impl Fn(&DetectorSummary) -> T,
+    ) -> Vec<T> {
         let mut most: Vec<T> = self.cells[0].detectors.iter().map(&value).collect();
         for cell in &self.cells[1..] {
             for (m, d) in most.iter_mut().zip(&cell.detectors) {
@@ -866,9 +873,14 @@ impl BbhRelativeBinning {
             let total: f64 = weights.iter().sum();
             weights.iter_mut().for_each(|w| *w /= total);
             let d_hh: f64 = weights.iter().zip(&partials).map(|(w, p)| w * p[2]).sum();
-            let d_dh: Vec<f64> = weights.iter().zip(&partials).map(|(w, p)| w * p[1]).collect();
+            let d_dh: Vec<f64> = weights
+                .iter()
+                .zip(&partials)
+                .map(|(w, p)| w * p[1])
+                .collect();
             for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
-                det.summary.adjoint_of(0.0, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
+                det.summary
+                    .adjoint_of(0.0, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
                 det.summary.add_data_adjoint(&d_dh, ds.shift, &mut ds.g)?;
             }
             Ok(peak + total.ln())

@@ -101,7 +101,12 @@ impl TimeOrbit {
                 for index in 0..members {
                     weights.extend(windows.iter().map(|w| {
                         let [log_prior, log_window] = w[index];
-                        [log_prior, log_window - log_prior]
+                        if log_prior.is_finite() {
+                            [log_prior, log_window - log_prior]
+                        } else {
+                            // A start outside the time prior: no member.
+                            [f64::NEG_INFINITY, 0.0]
+                        }
                     }));
                 }
             }

@@ -44,10 +44,10 @@ use crate::time_steps::TimeSteps;
 use crate::transform::wrap;
 use crate::transform::Transform;
 pub use network::{Network, SkyChoices};
-use proposal::DrawsProposal;
 pub use options::{
     CoordinateOptions, IntrinsicCoordinates, NotApplied, PhaseCoordinate, ReferenceFrame,
 };
+use proposal::DrawsProposal;
 use std::f64::consts::{PI, TAU};
 
 /// A BBH likelihood through the inner products ⟨d|h⟩ and ⟨h|h⟩ (ln L = ⟨d|h⟩ − ½⟨h|h⟩), with
@@ -142,7 +142,10 @@ pub trait BbhLikelihood: Sync {
         let value = log_sum_exp_weights(&values, weights);
         gradient.fill(0.0);
         for (w, g) in weights.iter().zip(&gradients) {
-            gradient.iter_mut().zip(g).for_each(|(total, d)| *total += w * d);
+            gradient
+                .iter_mut()
+                .zip(g)
+                .for_each(|(total, d)| *total += w * d);
         }
         Ok(value)
     }
@@ -168,9 +171,6 @@ pub(crate) fn log_sum_exp_weights(values: &[f64], weights: &mut Vec<f64>) -> f64
     weights.iter_mut().for_each(|w| *w /= total);
     peak + total.ln()
 }
-
-/// Prior draws tried for one that satisfies the constraints ([`Posterior::prior_draw`]).
-const PRIOR_DRAW_TRIES: usize = 1000;
 
 /// The phase offsets of the default [`BbhLikelihood::quadrature_products`]: h₀, h₁ and their
 /// normalised sum.
@@ -536,37 +536,45 @@ impl<L: BbhLikelihood> Posterior<L> {
             .collect()
     }
 
-    /// x of a draw from the prior of the sampled coordinates (the constraints by rejection, at
-    /// most [`PRIOR_DRAW_TRIES`] times), whose density in x is the prior term's
-    /// (docs/sampling.md §4.4); `None` if no draw satisfied the constraints.
-    fn prior_draw(&self, rng: &mut dyn rand::RngCore) -> Option<Vec<f64>> {
-        for _ in 0..PRIOR_DRAW_TRIES {
-            let mut theta = self.fixed;
-            for c in &self.coordinates {
-                theta[c.parameter] = self.priors.prior(c.parameter).distribution.sample(rng);
-            }
-            if !self.priors.constraints_hold(&theta) {
-                continue;
-            }
-            if let Some(steps) = self.time_steps {
-                // The start s of the window that holds t at step j, j drawn by its share.
-                let t = theta[Parameter::GeocentTime];
-                let u: f64 = rand::Rng::random(rng);
-                let mut cumulative = 0.0;
-                let step = (0..steps.steps)
-                    .find(|&j| {
-                        cumulative += steps.log_share(j, t).0.exp();
-                        cumulative > u
-                    })
-                    .unwrap_or(0);
-                theta[Parameter::GeocentTime] = t - step as f64 * steps.dt;
-            }
-            let x = self.to_x(&theta);
-            if x.iter().all(|v| v.is_finite()) {
-                return Some(x);
-            }
+    /// How many parameter vectors the sampler does not tell apart map to one x: four with the
+    /// circular phases, two with psi over a quarter turn, else one.
+    fn equivalent_count(&self) -> usize {
+        if self.psi_quarter_turn {
+            2
+        } else if self.maps.circular_phases().is_some() {
+            4
+        } else {
+            1
         }
-        None
+    }
+
+    /// x of a draw from the prior of the sampled coordinates, whose density in x is
+    /// [`Self::equivalent_count`] times the prior term's (docs/sampling.md §4.4); `None` where
+    /// it breaks a constraint. Such a draw is not drawn again: the proposal's density must
+    /// not depend on how often the constraints hold, which no one knows exactly.
+    fn prior_draw(&self, rng: &mut dyn rand::RngCore) -> Option<Vec<f64>> {
+        let mut theta = self.fixed;
+        for c in &self.coordinates {
+            theta[c.parameter] = self.priors.prior(c.parameter).distribution.sample(rng);
+        }
+        if !self.priors.constraints_hold(&theta) {
+            return None;
+        }
+        if let Some(steps) = self.time_steps {
+            // The start s of the window that holds t at step j, j drawn by its share.
+            let t = theta[Parameter::GeocentTime];
+            let u: f64 = rand::Rng::random(rng);
+            let mut cumulative = 0.0;
+            let step = (0..steps.steps)
+                .find(|&j| {
+                    cumulative += steps.log_share(j, t).0.exp();
+                    cumulative > u
+                })
+                .unwrap_or(0);
+            theta[Parameter::GeocentTime] = t - step as f64 * steps.dt;
+        }
+        let x = self.to_x(&theta);
+        x.iter().all(|v| v.is_finite()).then_some(x)
     }
 
     /// Proposes, besides prior draws (a share `prior_share` of them), draws from a kernel
@@ -930,7 +938,10 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
 
     fn independence_log_density(&self, x: &[f64]) -> f64 {
         let mut grad = vec![0.0; x.len()];
-        let prior = self.prior_term(&self.forward(x), &mut grad);
+        // A prior draw reaches x from each of the parameter vectors the sampler does not tell
+        // apart, so its density in x is that many times the prior term.
+        let copies = self.equivalent_count() as f64;
+        let prior = self.prior_term(&self.forward(x), &mut grad) + copies.ln();
         match &self.draws_proposal {
             None => prior,
             Some((kde, prior_share)) => {

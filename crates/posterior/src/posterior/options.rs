@@ -292,11 +292,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             .prior(Parameter::GeocentTime)
             .distribution
             .support();
-        self.time_steps = Some(TimeSteps {
-            steps,
-            dt,
-            support,
-        });
+        self.time_steps = Some(TimeSteps { steps, dt, support });
         Ok(())
     }
 

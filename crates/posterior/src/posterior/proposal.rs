@@ -54,7 +54,11 @@ impl DrawsProposal {
     pub fn new(ys: Vec<Vec<f64>>, periods: &[Option<f64>]) -> Option<Self> {
         let n = ys.len();
         let d = periods.len();
-        if n < 2 * d.max(1) || ys.iter().any(|y| y.len() != d || y.iter().any(|v| !v.is_finite())) {
+        if n < 2 * d.max(1)
+            || ys
+                .iter()
+                .any(|y| y.len() != d || y.iter().any(|v| !v.is_finite()))
+        {
             return None;
         }
         let stride = n.div_ceil(MAX_KERNELS);
@@ -107,7 +111,11 @@ impl DrawsProposal {
             log_norm: -0.5 * m as f64 * TAU.ln() - log_det,
         };
         proposal.centres = ys.into_iter().step_by(stride).collect();
-        proposal.whitened = proposal.centres.iter().map(|y| proposal.whiten(y)).collect();
+        proposal.whitened = proposal
+            .centres
+            .iter()
+            .map(|y| proposal.whiten(y))
+            .collect();
         Some(proposal)
     }
 

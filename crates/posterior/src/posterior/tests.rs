@@ -2,7 +2,7 @@
 //! differences, the prior measure of each coordinate map, and the jumps' determinants.
 
 use num_complex::Complex64;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_detector::{Detector, GpsTime};
 use tdpe_signal::SignalModel;
@@ -895,4 +895,109 @@ fn time_steps_sum_the_posterior_over_the_window() {
         theta[Parameter::GeocentTime] = time;
         assert_gradient_matches(&post, &post.to_x(&theta));
     }
+}
+
+/// Summed over time steps, the orbit's members are the windows' starts within the lattice, one
+/// polarity each, and their weights differ as the density of the members does.
+#[test]
+fn time_orbit_weights_follow_the_summed_density() {
+    let steps = 8;
+    let options = CoordinateOptions {
+        time_steps: steps,
+        ..CoordinateOptions::default()
+    };
+    let mut post = Posterior::new(
+        priors(GW150914_LIKE_PRIOR),
+        LatticeMock(mock()),
+        &options,
+        &network(&["H1", "L1"]),
+    );
+    let center = post.to_y(&THETA);
+    post.standardize(Affine::diagonal(center, &vec![0.3; THETA.len() - 1]));
+    // Near the time prior's lower edge, where the steps' shares ramp.
+    let mut theta = THETA;
+    theta[Parameter::GeocentTime] = -0.085;
+    let x = post.to_x(&theta);
+    let mut weights = Vec::new();
+    let current = Space::orbit(&post, 0, &x, &mut weights).unwrap();
+    assert_eq!(weights.len(), 2 * LATTICE_STEPS as usize + 1 - (steps - 1));
+    assert_eq!(current, LATTICE_STEPS as usize);
+    let weight = |i: usize| weights[i][0] + weights[i][1];
+    let mut g = vec![0.0; x.len()];
+    let log_p = post.log_density_and_gradient(&x, &mut g);
+    for offset in [-25isize, -12, -1, 1, 17, 43] {
+        let mut image = vec![0.0; x.len()];
+        let log_det = Space::orbit_image(&post, 0, &x, offset, &mut image).unwrap();
+        let got = post.log_density_and_gradient(&image, &mut g) + log_det - log_p;
+        let expected = weight(current.checked_add_signed(offset).unwrap()) - weight(current);
+        assert!(
+            (got - expected).abs() < 1e-8,
+            "{offset}: {got} vs {expected}"
+        );
+    }
+    // The time prior's lower edge is at −0.1 s: members that start below it have no weight,
+    // and the windows just above it share their steps with the ramps (less weight).
+    assert_eq!(weight(0), f64::NEG_INFINITY);
+    assert!(weight(current - 29) < weight(current) - 0.5);
+}
+
+/// The independence proposal's density is that of its draws: drawn from the mixture of the
+/// prior and a kernel density estimate with equal shares, a draw comes from the prior with
+/// probability ½ π_x(x)/q(x), whose mean over draws is then ½; with the prior's density off by
+/// the four copies of (phase, psi) the circular phases fold together, it would be 4/5.
+#[test]
+fn independence_proposals_have_the_density_of_their_draws() {
+    let unconstrained: String = GW150914_LIKE_PRIOR
+        .lines()
+        .filter(|l| !l.contains("Constraint"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let options = CoordinateOptions {
+        time_steps: 8,
+        independence_proposals: 1,
+        ..CoordinateOptions::default()
+    };
+    let mut post = Posterior::new(
+        priors(&unconstrained),
+        LatticeMock(mock()),
+        &options,
+        &network(&["H1", "L1"]),
+    );
+    assert_eq!(post.equivalent_count(), 4);
+    let center = post.to_y(&THETA);
+    post.standardize(Affine::diagonal(center, &vec![0.3; THETA.len() - 1]));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    // Draws around THETA for the kernels.
+    let draws: Vec<ParameterVector> = (0..200)
+        .map(|_| {
+            let mut t = THETA;
+            for (k, width) in [
+                (0, 0.5),
+                (1, 0.02),
+                (2, 0.05),
+                (3, 0.05),
+                (5, 0.1),
+                (9, 0.1),
+            ]
+            .into_iter()
+            .chain([(10, 0.1), (8, 1e-3), (6, 1.0), (7, 2.0)])
+            {
+                t[k] += width * (rng.random::<f64>() - 0.5);
+            }
+            t
+        })
+        .collect();
+    assert!(post.use_draws_proposal(&draws, 0.5));
+    let n = 4000;
+    let mut from_prior = 0.0;
+    let mut x = vec![0.0; Space::dim(&post)];
+    let mut g = vec![0.0; x.len()];
+    for _ in 0..n {
+        let log_q = Space::independence_draw(&post, &mut rng, &mut x).unwrap();
+        assert!((log_q - Space::independence_log_density(&post, &x)).abs() < 1e-9);
+        let log_prior = post.prior_term(&post.forward(&x), &mut g) + 4f64.ln();
+        from_prior += 0.5 * (log_prior - log_q).exp();
+    }
+    let mean = from_prior / n as f64;
+    assert!((mean - 0.5).abs() < 0.03, "{mean}");
 }

@@ -425,7 +425,11 @@ fn detectors_table(out: &mut String, result: &RunResult) {
             nodes.join("/"),
             cells.len(),
             cells.join(", "),
-            if bounds.is_empty() { "none".to_string() } else { bounds.join(", ") },
+            if bounds.is_empty() {
+                "none".to_string()
+            } else {
+                bounds.join(", ")
+            },
             significant(pilot.held_out_spread, 2),
             pilot.held_out_draws,
             pilot.time_steps,

@@ -66,8 +66,14 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         problem
             .analysis
             .posterior(rb, &fiducial.theta, &options, section.seed)?;
-    if posterior.independence_count() > 0 && !pilot_draws.is_empty() {
-        posterior.use_draws_proposal(&pilot_draws, pilot::PRIOR_SHARE);
+    if posterior.independence_count() > 0
+        && !pilot_draws.is_empty()
+        && !posterior.use_draws_proposal(&pilot_draws, pilot::PRIOR_SHARE)
+    {
+        eprintln!(
+            "warning: the pilot's draws do not spread enough for a kernel density estimate; \
+             the independence proposals are prior draws alone"
+        );
     }
     for refused in posterior.not_applied() {
         eprintln!(
@@ -108,13 +114,7 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         samples,
         target_accept,
         tempering,
-    } = run_sampler(
-        &posterior,
-        &section,
-        &sampler,
-        control.stop,
-        next_length,
-    )?;
+    } = run_sampler(&posterior, &section, &sampler, control.stop, next_length)?;
     let sampling_time_s = sampling_started.elapsed().as_secs_f64();
     collect(
         &problem,

@@ -240,7 +240,8 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
         ..options(problem)
     };
     // Groups of `design` still to refine, and the cells found.
-    let mut pending = vec![0..design.len()];
+    let mut pending = Vec::new();
+    pending.push(0..design.len());
     let mut cells: Vec<(std::ops::Range<usize>, BbhRelativeBinning)> = Vec::new();
     while let Some(range) = pending.pop() {
         let group = &design[range.clone()];

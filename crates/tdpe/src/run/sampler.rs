@@ -99,10 +99,10 @@ where
     let target_accept = section.target_accept;
     match section.kernel {
         KernelName::Nuts => {
+            let default = Nuts::default();
             let k = Nuts {
                 target_accept: target_accept.unwrap_or(NUTS_TARGET_ACCEPT),
-                max_depth: section.max_tree_depth.unwrap_or(Nuts::default().max_depth),
-                ..Nuts::default()
+                max_depth: section.max_tree_depth.unwrap_or(default.max_depth),
             };
             run_kernel(model, k, config, &tempering, stop, next_length)
         }
