@@ -46,13 +46,13 @@ const PILOT_WARMUP: usize = 200;
 const PILOT_DRAWS: usize = 100;
 /// Every this many of the pilot's draws one is held out of the design set, to check the
 /// relative binning refined on the others.
-const HELD_OUT_EVERY: usize = 4;
+pub const HELD_OUT_EVERY: usize = 4;
 /// Fewest design draws in a cell of the peak frequency.
-const MIN_CELL_DRAWS: usize = 16;
+pub const MIN_CELL_DRAWS: usize = 16;
 /// Cycles of the (2,2) peak frequency that a wide posterior's window of time steps spans.
-const CYCLES_PER_WINDOW: f64 = 2.0;
+pub const CYCLES_PER_WINDOW: f64 = 2.0;
 /// The most time steps of a window.
-const MAX_TIME_STEPS: usize = 64;
+pub const MAX_TIME_STEPS: usize = 64;
 /// The largest arrival window (s) of a wide posterior's relative binning.
 pub const MAX_ARRIVAL_WINDOW: f64 = 1.0;
 /// Time (s) the fiducial's ringdown needs after its peak inside the segment (its support ends
