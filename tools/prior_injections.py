@@ -196,6 +196,7 @@ def summary(result):
     independence = sum(chains.get("independent_moves", [0]))
     rb = meta["likelihood"]["relative_binning"]
     check = rb["max_abs_error"]
+    spread = rb.get("spread", float("nan"))
     cells = len(rb["pilot"]["cell_nodes"]) if rb.get("pilot") else 1
     draws = min(chains["num_draws"])
     return {
@@ -203,7 +204,7 @@ def summary(result):
         "snr": snr, "nodes": nodes, "rhat": rhat[worst_rhat], "rhat_name": worst_rhat,
         "ess": ess[worst_ess], "ess_name": worst_ess, "gradients": meta["gradient_evaluations"],
         "sampling": meta["sampling_time"], "total": meta["total_time"],
-        "divergences": divergences, "time_moves": time_moves, "check": check,
+        "divergences": divergences, "time_moves": time_moves, "check": check, "spread": spread,
         "independence": independence, "cells": cells,
     }
 
@@ -224,7 +225,9 @@ settings (4 chains of 700 warm-up NUTS transitions and 1500 draws, going on to a
 draws until every parameter has R̂ < 1.01 and bulk ESS ≥ 1000). Cells are those of the
 relative binning of a wide posterior (docs/likelihood.md §3.11; 1: the Fisher design set), and
 nodes the most of any cell. The relative-binning check is the largest |Δ ln L| against the
-exact likelihood at 100 posterior draws; time moves and independence jumps are the draws at
+exact likelihood at 100 posterior draws and the standard deviation of Δ ln L there (the error on
+the posterior's own scale: it bounds how far the posterior means move, in posterior standard
+deviations); time moves and independence jumps are the draws at
 which the orbit move through time (docs/sampling.md §4.3) and an independence proposal (§4.4)
 were accepted. "Passes" is issue 29's criterion: R̂ < 1.01 and bulk ESS ≥ 400 for every
 parameter, ≥ 1000 at network SNR ≥ 8. One measurement each; the times follow the machine's
@@ -233,16 +236,30 @@ load. What the figures say is in sampler_studies.md, "Wide posteriors".
 
 
 def write_section(lines):
-    """Replaces the campaign's section of docs/benchmark.md (from its heading to the end)."""
+    """Replaces the campaign's section of docs/benchmark.md (from its heading to the next
+    section's), or appends it."""
     with open(BENCHMARK) as f:
         text = f.read()
+    section = HEADING + "\n" + INTRODUCTION + "\n" + "\n".join(lines) + "\n"
     at = text.find(HEADING)
-    if at >= 0:
-        text = text[:at]
-    text = text.rstrip("\n") + "\n\n" + HEADING + "\n" + INTRODUCTION + "\n" + "\n".join(lines) + "\n"
+    if at < 0:
+        text = text.rstrip("\n") + "\n\n" + section
+    else:
+        following = text.find("\n## ", at + len(HEADING))
+        rest = "" if following < 0 else "\n" + text[following + 1:]
+        text = text[:at] + section + rest
     with open(BENCHMARK, "w") as f:
         f.write(text)
     print(f"wrote {BENCHMARK}")
+
+
+def timed_default_run():
+    """Wall time (s) of the default run on the embedded configuration, the campaign's yardstick."""
+    with tempfile.TemporaryDirectory() as outdir:
+        started = time.time()
+        subprocess.run([BINARY, "run", "--outdir", outdir, "--no-progress"], capture_output=True,
+                       check=True)
+        return time.time() - started
 
 
 def run(names):
@@ -257,11 +274,12 @@ def run(names):
         lines.append(line)
         print(line, flush=True)
 
-    emit("| injection | network SNR | cells | nodes (H1/L1) | RB check max \\|Δ ln L\\| | max R̂ "
+    emit("| injection | network SNR | cells | nodes (H1/L1) | RB check \\|Δ ln L\\| max / sd | max R̂ "
           "| smallest bulk ESS | draws per chain | gradients | µs per gradient | sampling (s) | wall (s) "
           "| divergences | time moves | independence jumps | passes |")
     emit("|---|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|")
     walls = []
+    default_wall = timed_default_run()
     for config in configs:
         with tempfile.TemporaryDirectory() as outdir:
             started = time.time()
@@ -279,7 +297,7 @@ def run(names):
             s = summary(json.loads(text))
         per_gradient = 1e6 * s["sampling"] / s["gradients"] if s["gradients"] else float("nan")
         walls.append(wall)
-        emit(f"| {config[:-5]} | {s['snr']:.1f} | {s['cells']} | {s['nodes']} | {s['check']:.1e} "
+        emit(f"| {config[:-5]} | {s['snr']:.1f} | {s['cells']} | {s['nodes']} | {s['check']:.1e} / {s['spread']:.1e} "
              f"| {s['rhat']:.3f} ({s['rhat_name']}) | {s['ess']:.0f} ({s['ess_name']}) "
              f"| {s['draws']} | {s['gradients']:,} | {per_gradient:.0f} | {s['sampling']:.1f} | {wall:.1f} "
              f"| {s['divergences']} | {s['time_moves']} | {s['independence']} "
@@ -287,7 +305,10 @@ def run(names):
     if walls:
         walls.sort()
         emit("")
-        emit(f"Wall time: median {walls[len(walls) // 2]:.0f} s, largest {walls[-1]:.0f} s.")
+        median, largest = walls[len(walls) // 2], walls[-1]
+        emit(f"Wall time: median {median:.0f} s, largest {largest:.0f} s; the default run "
+             f"(`tdpe run`, timed first in the same session) {default_wall:.0f} s: median "
+             f"{median / default_wall:.1f}×, largest {largest / default_wall:.1f}× the default's.")
     if write:
         write_section(lines)
 

@@ -429,7 +429,6 @@ fn window_over_time_steps_matches_the_likelihood_at_each_step() {
             .for_each(|(e, d)| *e += w * d);
     }
     let h_h = rb.inner_products(&p).unwrap().h_h;
-    println!("window: {value} against {expected} (⟨h|h⟩ {h_h})");
     assert!(
         (value - expected).abs() < 2e-6 * h_h,
         "{value} vs {expected}"

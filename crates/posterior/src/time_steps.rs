@@ -168,6 +168,9 @@ impl TimeSteps {
     pub fn log_weights(&self, prior: &Distribution, s: f64) -> (Vec<f64>, Vec<f64>) {
         let StepTerms { log_terms, slopes } = self.step_terms(prior, s);
         let norm = log_sum_exp(&log_terms);
+        if !norm.is_finite() {
+            return (vec![f64::NEG_INFINITY; log_terms.len()], slopes);
+        }
         (log_terms.iter().map(|l| l - norm).collect(), slopes)
     }
 
@@ -223,6 +226,24 @@ impl TimeSteps {
     }
 }
 
+/// The index i drawn with probability `weights[i]` (weights summing to one) for a uniform
+/// `u` in [0, 1): the first whose cumulative weight exceeds u, or the last positive one where
+/// rounding leaves the sum short of u; `None` without a positive weight.
+pub(crate) fn draw_index(weights: impl IntoIterator<Item = f64>, u: f64) -> Option<usize> {
+    let mut cumulative = 0.0;
+    let mut last_positive = None;
+    for (i, w) in weights.into_iter().enumerate() {
+        if w > 0.0 {
+            last_positive = Some(i);
+        }
+        cumulative += w;
+        if cumulative > u && w > 0.0 {
+            return Some(i);
+        }
+    }
+    last_positive
+}
+
 /// ln Σ e^(v_i) (−∞ for no finite term).
 pub fn log_sum_exp(values: &[f64]) -> f64 {
     let peak = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -235,6 +256,17 @@ pub fn log_sum_exp(values: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn draw_index_follows_the_cumulative_weights() {
+        let weights = [0.25, 0.0, 0.5, 0.25, 0.0];
+        assert_eq!(draw_index(weights, 0.0), Some(0));
+        assert_eq!(draw_index(weights, 0.3), Some(2));
+        assert_eq!(draw_index(weights, 0.75), Some(3));
+        // Rounding that leaves the sum short of u gives the last positive weight.
+        assert_eq!(draw_index([0.5, 0.4999999, 0.0], 0.99999999), Some(1));
+        assert_eq!(draw_index([0.0, 0.0], 0.5), None);
+    }
 
     const STEPS: TimeSteps = TimeSteps {
         steps: 5,

@@ -30,7 +30,8 @@ fn main() -> anyhow::Result<()> {
     let fiducial = pilot::fiducial(&problem)?.theta;
     let stop = AtomicBool::new(false);
     let steps = pilot::time_steps(&problem, &fiducial);
-    let sampler = problem.config.sampler.for_wide_posterior(steps);
+    let snr = pilot::matched_filter_snr(&problem, &fiducial);
+    let sampler = problem.config.sampler.for_wide_posterior(steps, snr);
     let clock = Instant::now();
     let run = pilot::pilot_run(&problem, &fiducial, &sampler, false, &stop)?;
     println!(
@@ -41,23 +42,12 @@ fn main() -> anyhow::Result<()> {
         run.fisher_nodes
     );
     let all: Vec<ParameterVector> = run.chains.iter().flatten().copied().collect();
-    // Held out as the run holds them out, each at its best distance.
-    let held: Vec<(ParameterVector, f64)> = all
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| pilot::is_held_out(*i))
-        .filter_map(|(_, t)| pilot::best_distance(&problem, t))
-        .filter_map(|(_, t)| {
-            let exact = problem
-                .exact()
-                .log_likelihood_ratio(&BbhParameters::from_array(t))
-                .ok()?;
-            Some((t, exact))
-        })
-        .collect();
     let clock = Instant::now();
     let bank = pilot::bank_on_pilot(&problem, &run)?;
     let bank_setup = clock.elapsed().as_secs_f64();
+    // Held out as the run holds them out, each at its best distance.
+    let held = &bank.held_out;
+    anyhow::ensure!(!held.is_empty(), "no held-out pilot draw has an exact ln L");
     let design: Vec<ParameterVector> = all
         .iter()
         .enumerate()
@@ -85,7 +75,7 @@ fn main() -> anyhow::Result<()> {
         ),
         ("one centre", &single, single_setup),
     ] {
-        report(name, rb, &held, setup)?;
+        report(name, rb, held, setup)?;
     }
     Ok(())
 }
@@ -103,8 +93,7 @@ fn report(
         .collect::<anyhow::Result<_>>()?;
     let mut abs: Vec<f64> = deltas.iter().map(|d| d.abs()).collect();
     abs.sort_by(f64::total_cmp);
-    let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
-    let sd = (deltas.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / deltas.len() as f64).sqrt();
+    let sd = tdpe::run::collect::standard_deviation(&deltas);
     let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
     let clock = Instant::now();
     let mut calls = 0;

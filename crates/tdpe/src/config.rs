@@ -316,17 +316,19 @@ pub struct SamplerSection {
     /// by the likelihood there, accepted by Metropolis–Hastings). Applies when relative binning
     /// follows whole-sample time shifts, as it does for a wide posterior.
     pub time_orbit: bool,
-    /// Number of whole-sample time steps the likelihood is summed over, for a wide posterior
-    /// whose relative binning follows such steps (docs/sampling.md §5.6); 0 or 1: none; unset:
-    /// two cycles of the fiducial's (2,2) peak frequency.
+    /// Number of whole-sample time steps the likelihood is summed over, where the relative
+    /// binning follows such steps (a wide posterior's; docs/sampling.md §5.6); 0 or 1: none;
+    /// unset: two cycles of the fiducial's (2,2) peak frequency for a wide posterior, none
+    /// otherwise.
     pub time_steps: Option<usize>,
-    /// Independence proposals tried after every transition, for a wide posterior: draws from
-    /// a kernel density estimate of the pilot run's draws and from the prior (docs/sampling.md
-    /// §4.4); 0: none; unset: [`WIDE_INDEPENDENCE_PROPOSALS`].
+    /// Independence proposals tried after every transition: draws from a kernel density
+    /// estimate of the pilot run's draws (a wide posterior's) and from the prior
+    /// (docs/sampling.md §4.4); 0: none; unset: [`WIDE_INDEPENDENCE_PROPOSALS`] for a wide
+    /// posterior, none otherwise.
     pub independence_proposals: Option<usize>,
     /// Largest NUTS tree depth (at most 2^depth − 1 leapfrog steps per transition); unset: 10,
-    /// and [`WIDE_TREE_DEPTH`] for a wide posterior, whose independence proposals make the
-    /// moves across it.
+    /// and [`WIDE_TREE_DEPTH`] for a wide posterior of a weak signal, whose independence
+    /// proposals make the moves across it.
     pub max_tree_depth: Option<u32>,
     /// Whether the likelihood is marginalised over luminosity_distance (bilby's
     /// `distance_marginalization`): the sampler explores the other parameters, and each draw's
@@ -369,9 +371,16 @@ pub struct SamplerSection {
 /// Independence proposals per transition for a wide posterior (docs/sampler_studies.md,
 /// "Wide posteriors: moves across them").
 pub const WIDE_INDEPENDENCE_PROPOSALS: usize = 60;
-/// NUTS's largest tree depth for a wide posterior (docs/sampler_studies.md, "Wide posteriors:
-/// moves across them").
+/// NUTS's largest tree depth for a wide posterior of a weak signal, one whose matched-filter
+/// SNR at the fiducial is below [`SHORT_TREES_BELOW_SNR`] (docs/sampler_studies.md, "Wide
+/// posteriors: moves across them").
 pub const WIDE_TREE_DEPTH: u32 = 6;
+/// The matched-filter SNR at the fiducial below which a wide posterior's NUTS trees stop at
+/// [`WIDE_TREE_DEPTH`]: below it the independence proposals make the moves across the
+/// posterior; above it the posterior is one mode curved along the masses and spins, which
+/// long trajectories follow best (docs/sampler_studies.md, "Wide posteriors: moves across
+/// them").
+pub const SHORT_TREES_BELOW_SNR: f64 = 8.0;
 
 impl Default for SamplerSection {
     fn default() -> Self {
@@ -428,15 +437,21 @@ impl SamplerSection {
 
     /// These settings for a wide posterior, one sampled on a pilot run's relative binning
     /// (docs/sampling.md §8.4): what is unset takes its wide-posterior value, `time_steps`
-    /// (chosen from the fiducial) among them.
-    pub fn for_wide_posterior(&self, time_steps: usize) -> Self {
+    /// (chosen from the fiducial) among them, and short trees where the matched-filter SNR at
+    /// the fiducial, `snr`, is below [`SHORT_TREES_BELOW_SNR`].
+    pub fn for_wide_posterior(&self, time_steps: usize, snr: f64) -> Self {
+        let depth = if snr < SHORT_TREES_BELOW_SNR {
+            WIDE_TREE_DEPTH
+        } else {
+            tdpe_mcmc::Nuts::default().max_depth
+        };
         Self {
             time_steps: Some(self.time_steps.unwrap_or(time_steps)),
             independence_proposals: Some(
                 self.independence_proposals
                     .unwrap_or(WIDE_INDEPENDENCE_PROPOSALS),
             ),
-            max_tree_depth: Some(self.max_tree_depth.unwrap_or(WIDE_TREE_DEPTH)),
+            max_tree_depth: Some(self.max_tree_depth.unwrap_or(depth)),
             ..self.clone()
         }
     }
@@ -692,6 +707,12 @@ impl Config {
                     "sampler.max_draws = {max} must be at least sampler.num_draws = {}",
                     s.num_draws
                 );
+            }
+        }
+        if let Some(steps) = s.time_steps {
+            let most = crate::run::pilot::MAX_TIME_STEPS;
+            if steps > most {
+                bail!("sampler.time_steps = {steps} must be at most {most}");
             }
         }
         if let Some(depth) = s.max_tree_depth {

@@ -230,6 +230,10 @@ pub struct RelativeBinningReport {
     pub max_abs_error: f64,
     /// Median |ln L_RB − ln L_exact| over them.
     pub median_abs_error: f64,
+    /// The standard deviation of ln L_RB − ln L_exact over them: the error on the posterior's
+    /// own scale, since a constant error cancels and the posterior means move by at most this
+    /// many posterior standard deviations (docs/likelihood.md §4.3).
+    pub spread: f64,
 }
 
 /// What the pilot run did.

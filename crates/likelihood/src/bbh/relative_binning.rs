@@ -578,8 +578,14 @@ impl BbhRelativeBinning {
         if self.bounds.is_empty() {
             return &self.cells[0];
         }
-        let key = peak_frequency(p);
+        let key = Self::cell_key(p);
         &self.cells[self.bounds.partition_point(|&b| b <= key)]
+    }
+
+    /// The (2,2) peak frequency (Hz) of a trial, which chooses its cell in a bank.
+    pub fn cell_key(p: &BbhParameters) -> f64 {
+        let (m1, m2) = tdpe_signal::component_masses(p.chirp_mass, p.mass_ratio);
+        IMRPhenomT::peak_frequency(m1, m2, p.chi_1, p.chi_2)
     }
 
     /// Where the set-up's time went (summed over the cells of a bank).
@@ -809,6 +815,18 @@ impl BbhRelativeBinning {
         })
     }
 
+    /// Whether the trial at `p` and the `steps` − 1 whole-sample steps after it arrive, in every
+    /// detector, within the time shifts the summary data follow
+    /// ([`Self::window_function_and_gradient`] evaluates only such windows).
+    pub fn follows_window(&self, p: &BbhParameters, steps: usize) -> bool {
+        let summaries = &self.cell(p).detectors;
+        let last_step = steps.saturating_sub(1) as f64 * summaries[0].dt;
+        summaries.iter().enumerate().all(|(k, det)| {
+            let arrival = p.geocent_time + self.model.projection(k, p).value.delay;
+            det.follows(arrival) && det.follows(arrival + last_step)
+        })
+    }
+
     /// ln Σ_j exp F_j over the `steps` trials θ_j = θ with geocent_time moved by j whole
     /// samples, j = 0 … steps − 1, where `f(j, ip_j)` returns [F_j, ∂F_j/∂⟨d|h⟩, ∂F_j/∂⟨h|h⟩]
     /// of θ_j's inner products, and its gradient with respect to the parameters at θ; the
@@ -830,17 +848,12 @@ impl BbhRelativeBinning {
                 "a window of whole-sample time steps needs at least one step".into(),
             ));
         }
-        let summaries = &self.cell(p).detectors;
-        let last_step = (steps - 1) as f64 * summaries[0].dt;
-        for (k, det) in summaries.iter().enumerate() {
-            let arrival = p.geocent_time + self.model.projection(k, p).value.delay;
-            if !(det.follows(arrival) && det.follows(arrival + last_step)) {
-                return Err(LikelihoodError::InvalidInput(format!(
-                    "geocent_time {} s and the {steps} whole-sample steps after it arrive \
-                     outside the relative binning's time shifts in detector {k}",
-                    p.geocent_time
-                )));
-            }
+        if !self.follows_window(p, steps) {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "geocent_time {} s and the {steps} whole-sample steps after it arrive outside \
+                 the relative binning's time shifts",
+                p.geocent_time
+            )));
         }
         self.with_adjoint(p, gradient, |summaries, detectors| {
             let mut h_h = 0.0;
@@ -951,6 +964,8 @@ impl BbhRelativeBinning {
                 let pg = self.model.projection(k, p);
                 let shift = p.geocent_time + pg.value.delay;
                 det.coefficients(&waveform, pg.value.factor, shift, ds, true);
+                // Zeroed: an adjoint that returns early (a non-finite value) adds nothing.
+                ds.g.clear();
                 ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
                 ds.projection = Some(pg);
             }
@@ -989,12 +1004,6 @@ impl BbhRelativeBinning {
         }
         Ok(value)
     }
-}
-
-/// The (2,2) peak frequency (Hz) of a trial, which chooses its cell in a bank.
-fn peak_frequency(p: &BbhParameters) -> f64 {
-    let (m1, m2) = tdpe_signal::component_masses(p.chirp_mass, p.mass_ratio);
-    IMRPhenomT::peak_frequency(m1, m2, p.chi_1, p.chi_2)
 }
 
 /// The stages' times of two set-ups added.

@@ -127,27 +127,7 @@ pub trait BbhLikelihood: Sync {
         gradient: &mut ParameterVector,
         weights: &mut Vec<f64>,
     ) -> Result<f64, LikelihoodError> {
-        let dt = self.lattice_spacing().ok_or_else(|| {
-            LikelihoodError::InvalidInput("the likelihood has no time lattice".into())
-        })?;
-        let mut values = Vec::with_capacity(steps);
-        let mut gradients = Vec::with_capacity(steps);
-        for j in 0..steps {
-            let mut moved = *p;
-            moved.geocent_time += j as f64 * dt;
-            let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
-            values.push(self.function_and_gradient(&moved, &|ip| f(j, ip), &mut g)?);
-            gradients.push(g);
-        }
-        let value = log_sum_exp_weights(&values, weights);
-        gradient.fill(0.0);
-        for (w, g) in weights.iter().zip(&gradients) {
-            gradient
-                .iter_mut()
-                .zip(g)
-                .for_each(|(total, d)| *total += w * d);
-        }
-        Ok(value)
+        window_step_by_step(self, p, steps, f, gradient, weights)
     }
 
     /// ⟨d|h⟩ at θ with geocent_time moved by whole samples, and ⟨h|h⟩, where the likelihood
@@ -155,6 +135,38 @@ pub trait BbhLikelihood: Sync {
     fn time_lattice(&self, _p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
         Ok(None)
     }
+}
+
+/// [`BbhLikelihood::window_function_and_gradient`] with every step evaluated on its own.
+fn window_step_by_step<L: BbhLikelihood + ?Sized>(
+    likelihood: &L,
+    p: &BbhParameters,
+    steps: usize,
+    f: &dyn Fn(usize, InnerProducts) -> [f64; 3],
+    gradient: &mut ParameterVector,
+    weights: &mut Vec<f64>,
+) -> Result<f64, LikelihoodError> {
+    let dt = likelihood.lattice_spacing().ok_or_else(|| {
+        LikelihoodError::InvalidInput("the likelihood has no time lattice".into())
+    })?;
+    let mut values = Vec::with_capacity(steps);
+    let mut gradients = Vec::with_capacity(steps);
+    for j in 0..steps {
+        let mut moved = *p;
+        moved.geocent_time += j as f64 * dt;
+        let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
+        values.push(likelihood.function_and_gradient(&moved, &|ip| f(j, ip), &mut g)?);
+        gradients.push(g);
+    }
+    let value = log_sum_exp_weights(&values, weights);
+    gradient.fill(0.0);
+    for (w, g) in weights.iter().zip(&gradients) {
+        gradient
+            .iter_mut()
+            .zip(g)
+            .for_each(|(total, d)| *total += w * d);
+    }
+    Ok(value)
 }
 
 /// ln Σ_j e^(v_j), and the weights e^(v_j)/Σ_i e^(v_i) into `weights` (all zero where no v_j
@@ -233,7 +245,13 @@ impl BbhLikelihood for BbhRelativeBinning {
         gradient: &mut ParameterVector,
         weights: &mut Vec<f64>,
     ) -> Result<f64, LikelihoodError> {
-        BbhRelativeBinning::window_function_and_gradient(self, p, steps, f, gradient, weights)
+        // Beyond the summary data's shifts (an arrival window capped by the segment) the
+        // nodes follow the steps one by one.
+        if self.follows_window(p, steps) {
+            BbhRelativeBinning::window_function_and_gradient(self, p, steps, f, gradient, weights)
+        } else {
+            window_step_by_step(self, p, steps, f, gradient, weights)
+        }
     }
 }
 
@@ -397,8 +415,9 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// Replaces theta's marginalised parameters by draws from their conditional posterior
     /// given the others: the luminosity_distance first (with the phase integrated out where it
-    /// is marginalised too), then the phase given the distance. Without marginalisation leaves
-    /// theta as it is.
+    /// is marginalised too), then the phase given the distance; with time steps, geocent_time
+    /// (the window's start) moved first by a step drawn from its conditional posterior. Without
+    /// marginalisation or time steps leaves theta as it is.
     pub fn draw_marginalized<R: rand::Rng + ?Sized>(
         &self,
         theta: &mut ParameterVector,
@@ -416,14 +435,7 @@ impl<L: BbhLikelihood> Posterior<L> {
                 p.luminosity_distance = marginal.reference_distance();
             }
             self.over_time_steps(&p, steps, &mut gradient, &mut weights)?;
-            let u: f64 = rng.random();
-            let mut cumulative = 0.0;
-            let step = weights
-                .iter()
-                .position(|w| {
-                    cumulative += w;
-                    cumulative > u
-                })
+            let step = crate::time_steps::draw_index(weights, rng.random())
                 .ok_or_else(|| no_posterior("time step"))?;
             theta[Parameter::GeocentTime] += step as f64 * steps.dt;
         }
@@ -563,14 +575,8 @@ impl<L: BbhLikelihood> Posterior<L> {
         if let Some(steps) = self.time_steps {
             // The start s of the window that holds t at step j, j drawn by its share.
             let t = theta[Parameter::GeocentTime];
-            let u: f64 = rand::Rng::random(rng);
-            let mut cumulative = 0.0;
-            let step = (0..steps.steps)
-                .find(|&j| {
-                    cumulative += steps.log_share(j, t).0.exp();
-                    cumulative > u
-                })
-                .unwrap_or(0);
+            let shares = (0..steps.steps).map(|j| steps.log_share(j, t).0.exp());
+            let step = crate::time_steps::draw_index(shares, rand::Rng::random(rng))?;
             theta[Parameter::GeocentTime] = t - step as f64 * steps.dt;
         }
         let x = self.to_x(&theta);
@@ -617,6 +623,24 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// contributing 0, a marginalised distance its prior), −∞ outside a prior's support or a
     /// constraint.
     pub fn log_prior(&self, theta: &ParameterVector) -> f64 {
+        self.log_prior_over(theta, |p, value| {
+            self.priors.prior(p).distribution.ln_pdf(value)
+        })
+    }
+
+    /// ln π of the sampled parameters: [`Self::log_prior`] with geocent_time the start of a
+    /// window of time steps, whose prior is π_s (docs/sampling.md §5.6), where there are any.
+    fn sampled_log_prior(&self, theta: &ParameterVector) -> f64 {
+        self.log_prior_over(theta, |p, value| self.log_prior_of(p, value).0)
+    }
+
+    /// Σ of `log_prior_of(parameter, value)` over the sampled and marginalised parameters, −∞
+    /// where a constraint fails.
+    fn log_prior_over(
+        &self,
+        theta: &ParameterVector,
+        log_prior_of: impl Fn(Parameter, f64) -> f64,
+    ) -> f64 {
         if !self.priors.constraints_hold(theta) {
             return f64::NEG_INFINITY;
         }
@@ -632,7 +656,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             .iter()
             .map(|c| c.parameter)
             .chain(marginalized)
-            .map(|p| self.log_prior_of(p, theta[p]).0)
+            .map(|p| log_prior_of(p, theta[p]))
             .sum()
     }
 
@@ -752,7 +776,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     ) -> Option<f64> {
         let log_jacobian = |forwarded: &Forwarded| {
             let mut grad = vec![0.0; forwarded.coordinates.len()];
-            self.prior_term(forwarded, &mut grad) - self.log_prior(&forwarded.theta)
+            self.prior_term(forwarded, &mut grad) - self.sampled_log_prior(&forwarded.theta)
         };
         let x_image = self.to_x(theta_image);
         let log_det =

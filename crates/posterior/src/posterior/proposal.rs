@@ -23,8 +23,9 @@ enum Periodic {
     Uniform { period: f64 },
 }
 
-/// Images of a wrapped normal summed on each side: the width is at most a third of the
-/// period, so the next image lies beyond 4.5 widths.
+/// Images of a wrapped normal summed on each side of the offset reduced to within half a period:
+/// the width is at most a third of the period, so the first image left out (±3 periods) lies at
+/// least 2.5 periods, 7.5 widths, away.
 const IMAGES: i32 = 2;
 
 /// The most kernels: the density costs one exponential per kernel and coordinate, and more
@@ -76,7 +77,8 @@ impl DrawsProposal {
                 let resultant = (sin * sin + cos * cos).sqrt() / n as f64;
                 let spread = (-2.0 * resultant.max(1e-300).ln()).sqrt() * period / TAU;
                 let width = scott * spread;
-                let kernel = if width <= period / 3.0 {
+                // All draws at one angle (no spread) get the uniform kernel too.
+                let kernel = if width > 0.0 && width <= period / 3.0 {
                     Periodic::Wrapped { period, width }
                 } else {
                     Periodic::Uniform { period }
@@ -130,8 +132,8 @@ impl DrawsProposal {
         w
     }
 
-    /// A draw: a draw's y moved by a kernel's noise, into `y` (periodic coordinates wrapped
-    /// into [0, period) of their offset from the draw).
+    /// A draw: a draw's y moved by a kernel's noise, into `y` (periodic coordinates not
+    /// wrapped: the density takes any copy).
     pub fn draw(&self, rng: &mut dyn RngCore, y: &mut [f64]) {
         let centre = &self.centres[rng.random_range(0..self.centres.len())];
         y.copy_from_slice(centre);

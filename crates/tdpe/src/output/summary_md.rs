@@ -418,8 +418,8 @@ fn detectors_table(out: &mut String, result: &RunResult) {
              capped at {} nodes, in {} cells of the (2,2) peak frequency (nodes {}; bounds {} \
              Hz), with a spread of ln L_RB − ln L_exact of {} at {} held-out draws. The \
              likelihood was summed over {} whole-sample time steps, and every transition was \
-             followed by {} independence proposals (the pilot's draws and the prior), with NUTS \
-             trees of depth at most {} (docs/sampling.md §4.4, §5.6).",
+             followed by {} independence proposals (the pilot's draws and the prior){} \
+             (docs/sampling.md §4.4, §5.6).",
             pilot.design_draws,
             pilot.gradient_evaluations,
             nodes.join("/"),
@@ -434,7 +434,14 @@ fn detectors_table(out: &mut String, result: &RunResult) {
             pilot.held_out_draws,
             pilot.time_steps,
             pilot.independence_proposals,
-            pilot.max_tree_depth
+            if result.sampler_kwargs.kernel == "nuts" {
+                format!(
+                    ", with NUTS trees of depth at most {}",
+                    pilot.max_tree_depth
+                )
+            } else {
+                String::new()
+            }
         );
     }
     if rb.refinement_errors.iter().any(|&e| e > rb.target) {
@@ -454,9 +461,11 @@ fn detectors_table(out: &mut String, result: &RunResult) {
     let _ = writeln!(
         out,
         "\nRelative binning against the exact likelihood at {} posterior draws: \
-         |Δ ln L| ≤ {} (median {}).",
+         |Δ ln L| ≤ {} (median {}), standard deviation of Δ ln L {} (how far it moves the \
+         posterior's means, in posterior standard deviations).",
         rb.check_points,
         significant(rb.max_abs_error, 2),
-        significant(rb.median_abs_error, 2)
+        significant(rb.median_abs_error, 2),
+        significant(rb.spread, 2)
     );
 }

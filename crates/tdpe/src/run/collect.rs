@@ -477,7 +477,7 @@ fn relative_binning_report(
     pilot: Option<PilotReport>,
 ) -> anyhow::Result<RelativeBinningReport> {
     let step = (reported.len() / CHECK_DRAWS).max(1);
-    let mut errors: Vec<f64> = reported
+    let deltas: Vec<f64> = reported
         .iter()
         .zip(log_likelihood)
         .step_by(step)
@@ -486,9 +486,10 @@ fn relative_binning_report(
             let exact = problem
                 .exact()
                 .log_likelihood_ratio(&BbhParameters::from_array(*theta))?;
-            Ok((rb_value - exact).abs())
+            Ok(rb_value - exact)
         })
         .collect::<anyhow::Result<_>>()?;
+    let mut errors: Vec<f64> = deltas.iter().map(|d| d.abs()).collect();
     errors.sort_by(f64::total_cmp);
     Ok(RelativeBinningReport {
         target: problem.config.likelihood.relative_binning_target,
@@ -497,6 +498,7 @@ fn relative_binning_report(
         check_points: errors.len(),
         max_abs_error: errors.last().copied().unwrap_or(f64::NAN),
         median_abs_error: errors.get(errors.len() / 2).copied().unwrap_or(f64::NAN),
+        spread: standard_deviation(&deltas),
     })
 }
 
@@ -649,6 +651,13 @@ fn named_values(
 /// GPS time in s of `t` s after `epoch`.
 fn absolute_time(epoch: &GpsTime, t: f64) -> f64 {
     epoch.add_seconds(t).as_f64()
+}
+
+/// The standard deviation of `values` (about their mean, over N); NaN without values.
+pub fn standard_deviation(values: &[f64]) -> f64 {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n).sqrt()
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! cells of the (2,2) peak frequency each with its own centre ([`bank_on_pilot`]). Such a wide
 //! posterior is sampled with the settings of [`SamplerSection::for_wide_posterior`]: the
 //! likelihood summed over a window of time steps, independence proposals from the pilot's
-//! draws and the prior, and shorter NUTS trees.
+//! draws and the prior, and shorter NUTS trees for a weak signal.
 
 use std::sync::atomic::AtomicBool;
 
@@ -114,14 +114,14 @@ pub fn relative_binning(
         .refinement_errors()
         .iter()
         .all(|&error| error <= options.target);
-    if fits && std::env::var("TDPE_FORCE_PILOT").is_err() {
+    if fits {
         report_nodes(problem, &fisher, "the Fisher design set");
         return Ok((fisher, None));
     }
-    let sampler = problem
-        .config
-        .sampler
-        .for_wide_posterior(time_steps(problem, fiducial));
+    let sampler = problem.config.sampler.for_wide_posterior(
+        time_steps(problem, fiducial),
+        matched_filter_snr(problem, fiducial),
+    );
     let pilot = pilot_run(problem, fiducial, &sampler, progress, stop)?;
     let bank = bank_on_pilot(problem, &pilot)?;
     let report = PilotReport {
@@ -131,10 +131,12 @@ pub fn relative_binning(
         cell_nodes: bank.relative_binning.cell_node_counts(),
         cell_bounds: bank.relative_binning.bounds().to_vec(),
         held_out_spread: bank.spread,
-        held_out_draws: bank.held_out,
+        held_out_draws: bank.held_out.len(),
         time_steps: sampler.time_steps.unwrap_or(0),
         independence_proposals: sampler.independence_proposals.unwrap_or(0),
-        max_tree_depth: sampler.max_tree_depth.unwrap_or(10),
+        max_tree_depth: sampler
+            .max_tree_depth
+            .unwrap_or(tdpe_mcmc::Nuts::default().max_depth),
     };
     let cells: Vec<String> = report.cell_nodes.iter().map(|c| format!("{c:?}")).collect();
     report_nodes(
@@ -163,16 +165,7 @@ pub fn relative_binning(
 /// (docs/sampling.md §5.6): two cycles of the fiducial's (2,2) peak frequency, between 2 and
 /// [`MAX_TIME_STEPS`].
 pub fn time_steps(problem: &Problem, fiducial: &ParameterVector) -> usize {
-    let (m1, m2) = tdpe_signal::component_masses(
-        fiducial[Parameter::ChirpMass],
-        fiducial[Parameter::MassRatio],
-    );
-    let peak = tdpe_phenomt::IMRPhenomT::peak_frequency(
-        m1,
-        m2,
-        fiducial[Parameter::Chi1],
-        fiducial[Parameter::Chi2],
-    );
+    let peak = BbhRelativeBinning::cell_key(&BbhParameters::from_array(*fiducial));
     let dt = problem.exact().likelihood().grid().dt;
     let steps = (CYCLES_PER_WINDOW / (peak * dt)).round();
     if steps.is_finite() {
@@ -187,8 +180,9 @@ pub struct Bank {
     pub relative_binning: BbhRelativeBinning,
     /// The standard deviation of ln L_RB − ln L_exact at the held-out draws.
     pub spread: f64,
-    /// Held-out draws the spread was taken at.
-    pub held_out: usize,
+    /// The held-out draws the spread was taken at (each at its best distance) and their exact
+    /// ln L.
+    pub held_out: Vec<(ParameterVector, f64)>,
     /// Design draws the nodes were refined on.
     pub design_draws: usize,
 }
@@ -196,13 +190,6 @@ pub struct Bank {
 /// Whether the pilot's `i`-th draw is held out of the design set.
 pub fn is_held_out(i: usize) -> bool {
     i % HELD_OUT_EVERY == HELD_OUT_EVERY - 1
-}
-
-/// The (2,2) peak frequency (Hz) of a draw: the key of the relative binning's cells.
-fn peak_frequency(theta: &ParameterVector) -> f64 {
-    let (m1, m2) =
-        tdpe_signal::component_masses(theta[Parameter::ChirpMass], theta[Parameter::MassRatio]);
-    tdpe_phenomt::IMRPhenomT::peak_frequency(m1, m2, theta[Parameter::Chi1], theta[Parameter::Chi2])
 }
 
 /// The nodes refined on the pilot's draws (all but every [`HELD_OUT_EVERY`]-th, held out to
@@ -219,7 +206,12 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
         .iter()
         .enumerate()
         .filter(|(i, _)| !is_held_out(*i))
-        .map(|(_, t)| (peak_frequency(t), **t))
+        .map(|(_, t)| {
+            (
+                BbhRelativeBinning::cell_key(&BbhParameters::from_array(**t)),
+                **t,
+            )
+        })
         .collect();
     design.sort_by(|a, b| a.0.total_cmp(&b.0));
     // A draw the exact likelihood cannot evaluate is not held out.
@@ -272,7 +264,9 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
             )
             .context("relative binning on the pilot run's draws")?;
         let fits = rb.node_counts().iter().all(|&n| n <= NODE_BUDGET);
-        if fits || group.len() < 2 * MIN_CELL_DRAWS {
+        // Draws of one peak frequency on both sides of the median leave no bound between them.
+        let divisible = group.len() >= 2 * MIN_CELL_DRAWS && group[middle - 1].0 < group[middle].0;
+        if fits || !divisible {
             cells.push((range, rb));
         } else {
             let split = range.start + middle;
@@ -291,7 +285,7 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
     Ok(Bank {
         relative_binning,
         spread,
-        held_out: held_out.len(),
+        held_out,
         design_draws: design.len(),
     })
 }
@@ -309,12 +303,15 @@ fn spread(rb: &BbhRelativeBinning, points: &[(ParameterVector, f64)]) -> f64 {
         })
         .collect();
     match deltas {
-        Some(d) if !d.is_empty() => {
-            let mean = d.iter().sum::<f64>() / d.len() as f64;
-            (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / d.len() as f64).sqrt()
-        }
+        Some(d) if !d.is_empty() => super::collect::standard_deviation(&d),
         _ => f64::INFINITY,
     }
+}
+
+/// The network matched-filter SNR of the template at `theta`, √(2 ln L) at its best distance
+/// (0 where ⟨d|h⟩ ≤ 0).
+pub fn matched_filter_snr(problem: &Problem, theta: &ParameterVector) -> f64 {
+    best_distance(problem, theta).map_or(0.0, |(log_likelihood, _)| (2.0 * log_likelihood).sqrt())
 }
 
 /// ln L at the best distance, ⟨d|h⟩²/(2⟨h|h⟩) by the exact likelihood, and `theta` moved to
