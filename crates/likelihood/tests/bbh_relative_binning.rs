@@ -445,6 +445,16 @@ fn window_over_time_steps_matches_the_likelihood_at_each_step() {
             PARAMETER_NAMES[k]
         );
     }
+    // A window whose last steps leave the summary data's shifts (±0.05 s) is refused, and
+    // says so beforehand.
+    assert!(rb.follows_window(&p, steps));
+    let mut late = truth();
+    late.geocent_time += 0.05 - 4.0 * dt;
+    assert!(rb.follows_window(&late, 2));
+    assert!(!rb.follows_window(&late, steps));
+    assert!(rb
+        .window_function_and_gradient(&late, steps, f, &mut gradient, &mut weights)
+        .is_err());
 }
 
 /// A bank bins each trial against the centre of the cell its (2,2) peak frequency falls in:
