@@ -833,6 +833,36 @@ mod tests {
     }
 
     #[test]
+    fn a_wide_posterior_takes_short_trees_below_the_snr_threshold_only() {
+        let unset = SamplerSection::default();
+        let weak = unset.for_wide_posterior(24, SHORT_TREES_BELOW_SNR - 0.1);
+        assert_eq!(weak.max_tree_depth, Some(WIDE_TREE_DEPTH));
+        assert_eq!(weak.time_steps, Some(24));
+        assert_eq!(
+            weak.independence_proposals,
+            Some(WIDE_INDEPENDENCE_PROPOSALS)
+        );
+        let louder = unset.for_wide_posterior(24, SHORT_TREES_BELOW_SNR);
+        assert_eq!(louder.max_tree_depth, Some(10));
+        // What the configuration sets, it keeps.
+        let set = SamplerSection {
+            time_steps: Some(0),
+            independence_proposals: Some(5),
+            max_tree_depth: Some(8),
+            ..SamplerSection::default()
+        }
+        .for_wide_posterior(24, 3.0);
+        assert_eq!(
+            (
+                set.time_steps,
+                set.independence_proposals,
+                set.max_tree_depth
+            ),
+            (Some(0), Some(5), Some(8))
+        );
+    }
+
+    #[test]
     fn frequency_bands_per_detector_as_bilby_pipe_dicts() {
         let with = |extra: &str| {
             let text = format!("{DEFAULT_CONFIG}\n").replace("minimum_frequency = 20.0", extra);
@@ -884,6 +914,13 @@ mod tests {
         assert!(e.contains("sampler.max_draws = 1499"), "{e}");
         let e = invalid(|c| c.likelihood.max_nodes = 0);
         assert!(e.contains("likelihood.max_nodes = 0"), "{e}");
+        let e = invalid(|c| c.sampler.time_steps = Some(65));
+        assert!(
+            e.contains("sampler.time_steps = 65 must be at most 64"),
+            "{e}"
+        );
+        let e = invalid(|c| c.sampler.max_tree_depth = Some(0));
+        assert!(e.contains("sampler.max_tree_depth = 0"), "{e}");
         for f_max in [15.0, 1500.0, f64::NAN] {
             let e = invalid(|c| c.maximum_frequency = Some(PerDetector::All(f_max)));
             assert!(

@@ -355,7 +355,8 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
     let pilot = &rb["pilot"];
     assert!(pilot["time_steps"].as_u64().unwrap() > 1, "{rb}");
     assert_eq!(pilot["independence_proposals"], 60, "{rb}");
-    assert_eq!(pilot["max_tree_depth"], 6, "{rb}");
+    // Its matched-filter SNR (~11) is above the one below which the trees are short.
+    assert_eq!(pilot["max_tree_depth"], 10, "{rb}");
     let cells = pilot["cell_nodes"].as_array().unwrap();
     assert_eq!(
         cells.len(),
