@@ -18,6 +18,7 @@ pub mod bbh;
 pub mod error;
 pub mod exact;
 pub mod grid;
+pub mod log_sum_exp;
 pub mod relative_binning;
 
 pub use bbh::{

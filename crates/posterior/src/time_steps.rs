@@ -27,6 +27,8 @@
 //! the likelihood L̃(s) = Σ_j w_j L(s + j dt) with the prior's weights
 //! w_j = κ_j(s) π(s + j dt) / π_s(s).
 
+use tdpe_likelihood::log_sum_exp::log_sum_exp;
+
 use crate::prior::Distribution;
 
 /// The window of whole-sample time steps the likelihood is summed over.
@@ -242,15 +244,6 @@ pub(crate) fn draw_index(weights: impl IntoIterator<Item = f64>, u: f64) -> Opti
         }
     }
     last_positive
-}
-
-/// ln Σ e^(v_i) (−∞ for no finite term).
-pub fn log_sum_exp(values: &[f64]) -> f64 {
-    let peak = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if !peak.is_finite() {
-        return peak;
-    }
-    peak + values.iter().map(|v| (v - peak).exp()).sum::<f64>().ln()
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use super::design::{draw_design_points, DesignPoint, DetectorFiducial};
 use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
+use crate::log_sum_exp::log_sum_exp_weights;
 use crate::relative_binning::{
     refine_nodes, snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
     RefineOptions, SummaryData,
@@ -873,18 +874,11 @@ impl BbhRelativeBinning {
                 .enumerate()
                 .map(|(j, &d_h)| f(j, InnerProducts { d_h, h_h }))
                 .collect();
-            let peak = partials
-                .iter()
-                .map(|p| p[0])
-                .fold(f64::NEG_INFINITY, f64::max);
-            weights.clear();
-            if !peak.is_finite() {
-                weights.resize(steps, 0.0);
-                return Ok(peak);
+            let values: Vec<f64> = partials.iter().map(|p| p[0]).collect();
+            let value = log_sum_exp_weights(&values, weights);
+            if !value.is_finite() {
+                return Ok(value);
             }
-            weights.extend(partials.iter().map(|p| (p[0] - peak).exp()));
-            let total: f64 = weights.iter().sum();
-            weights.iter_mut().for_each(|w| *w /= total);
             let d_hh: f64 = weights.iter().zip(&partials).map(|(w, p)| w * p[2]).sum();
             let d_dh: Vec<f64> = weights
                 .iter()
@@ -896,7 +890,7 @@ impl BbhRelativeBinning {
                     .adjoint_of(0.0, d_hh, ds.shift, &ds.ws, &mut ds.g)?;
                 det.summary.add_data_adjoint(&d_dh, ds.shift, &mut ds.g)?;
             }
-            Ok(peak + total.ln())
+            Ok(value)
         })
     }
 

@@ -26,6 +26,7 @@ mod proposal;
 #[cfg(test)]
 mod tests;
 
+use tdpe_likelihood::log_sum_exp::{log_sum_exp, log_sum_exp_weights};
 use tdpe_likelihood::{
     BbhRelativeBinning, InnerProducts, LikelihoodError, QuadratureProducts, TimeLattice,
 };
@@ -167,21 +168,6 @@ fn window_step_by_step<L: BbhLikelihood + ?Sized>(
             .for_each(|(total, d)| *total += w * d);
     }
     Ok(value)
-}
-
-/// ln Σ_j e^(v_j), and the weights e^(v_j)/Σ_i e^(v_i) into `weights` (all zero where no v_j
-/// is finite).
-pub(crate) fn log_sum_exp_weights(values: &[f64], weights: &mut Vec<f64>) -> f64 {
-    let peak = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    weights.clear();
-    if !peak.is_finite() {
-        weights.resize(values.len(), 0.0);
-        return peak;
-    }
-    weights.extend(values.iter().map(|v| (v - peak).exp()));
-    let total: f64 = weights.iter().sum();
-    weights.iter_mut().for_each(|w| *w /= total);
-    peak + total.ln()
 }
 
 /// The phase offsets of the default [`BbhLikelihood::quadrature_products`]: h₀, h₁ and their
@@ -970,10 +956,7 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
             None => prior,
             Some((kde, prior_share)) => {
                 let draws = kde.log_density(&self.affine.y(x)) + self.affine.log_det;
-                crate::time_steps::log_sum_exp(&[
-                    prior_share.ln() + prior,
-                    (1.0 - prior_share).ln() + draws,
-                ])
+                log_sum_exp(&[prior_share.ln() + prior, (1.0 - prior_share).ln() + draws])
             }
         }
     }

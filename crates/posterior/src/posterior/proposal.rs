@@ -169,7 +169,7 @@ impl DrawsProposal {
                 log
             })
             .collect();
-        crate::time_steps::log_sum_exp(&terms) - (self.centres.len() as f64).ln()
+        tdpe_likelihood::log_sum_exp::log_sum_exp(&terms) - (self.centres.len() as f64).ln()
     }
 }
 

@@ -883,7 +883,7 @@ fn time_steps_sum_the_posterior_over_the_window() {
                 share + plain.log_prior(&member) + plain.likelihood_at(&member, &mut g)
             })
             .collect();
-        let expected = crate::time_steps::log_sum_exp(&members);
+        let expected = tdpe_likelihood::log_sum_exp::log_sum_exp(&members);
         assert!(
             (summed - expected).abs() < 1e-9,
             "{time}: {summed} vs {expected}"
