@@ -203,6 +203,7 @@ def summary(result):
         "draws": draws,
         "snr": snr, "nodes": nodes, "rhat": rhat[worst_rhat], "rhat_name": worst_rhat,
         "ess": ess[worst_ess], "ess_name": worst_ess, "gradients": meta["gradient_evaluations"],
+        "densities": meta.get("density_evaluations", 0),
         "sampling": meta["sampling_time"], "total": meta["total_time"],
         "divergences": divergences, "time_moves": time_moves, "check": check, "spread": spread,
         "independence": independence, "cells": cells,
@@ -227,7 +228,10 @@ relative binning of a wide posterior (docs/likelihood.md §3.11; 1: the Fisher d
 nodes the most of any cell. The relative-binning check is the largest |Δ ln L| against the
 exact likelihood at 100 posterior draws and the standard deviation of Δ ln L there (the error on
 the posterior's own scale: it bounds how far the posterior means move, in posterior standard
-deviations); time moves and independence jumps are the draws at
+deviations); gradients and densities are the evaluations of the posterior density with its
+gradient and without (the independence proposals, which only a Metropolis–Hastings test sees),
+and the cost per evaluation the sampling time over both; time moves and independence jumps are
+the draws at
 which the orbit move through time (docs/sampling.md §4.3) and an independence proposal (§4.4)
 were accepted. "Passes" is issue 29's criterion: R̂ < 1.01 and bulk ESS ≥ 400 for every
 parameter, ≥ 1000 at network SNR ≥ 8. One measurement each; the times follow the machine's
@@ -275,9 +279,10 @@ def run(names):
         print(line, flush=True)
 
     emit("| injection | network SNR | cells | nodes (H1/L1) | RB check \\|Δ ln L\\| max / sd | max R̂ "
-          "| smallest bulk ESS | draws per chain | gradients | µs per gradient | sampling (s) | wall (s) "
+          "| smallest bulk ESS | draws per chain | gradients | densities | µs per evaluation "
+          "| sampling (s) | wall (s) "
           "| divergences | time moves | independence jumps | passes |")
-    emit("|---|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|")
+    emit("|---|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|")
     walls = []
     default_wall = timed_default_run()
     for config in configs:
@@ -288,18 +293,20 @@ def run(names):
             wall = time.time() - started
             if done.returncode != 0:
                 line = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
-                emit(f"| {config[:-5]} | | | | | | failed: {line} | | | | | {wall:.0f} | | | | no |")
+                emit(f"| {config[:-5]} | | | | | | failed: {line} | | | | | | {wall:.0f} | | | | no |")
                 continue
             with open(os.path.join(outdir, "result.json")) as f:
                 text = f.read()
             text = text.replace("NaN", "null").replace("-Infinity", "null").replace("Infinity",
                                                                                      "null")
             s = summary(json.loads(text))
-        per_gradient = 1e6 * s["sampling"] / s["gradients"] if s["gradients"] else float("nan")
+        evaluations = s["gradients"] + s["densities"]
+        per_evaluation = 1e6 * s["sampling"] / evaluations if evaluations else float("nan")
         walls.append(wall)
         emit(f"| {config[:-5]} | {s['snr']:.1f} | {s['cells']} | {s['nodes']} | {s['check']:.1e} / {s['spread']:.1e} "
              f"| {s['rhat']:.3f} ({s['rhat_name']}) | {s['ess']:.0f} ({s['ess_name']}) "
-             f"| {s['draws']} | {s['gradients']:,} | {per_gradient:.0f} | {s['sampling']:.1f} | {wall:.1f} "
+             f"| {s['draws']} | {s['gradients']:,} | {s['densities']:,} | {per_evaluation:.0f} "
+             f"| {s['sampling']:.1f} | {wall:.1f} "
              f"| {s['divergences']} | {s['time_moves']} | {s['independence']} "
              f"| {'yes' if passes(s) else '**no**'} |")
     if walls:

@@ -22,7 +22,8 @@ pub mod log_sum_exp;
 pub mod relative_binning;
 
 pub use bbh::{
-    BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions, SetupProfile, TimeLattice,
+    BbhExactLikelihood, BbhRelativeBinning, PlacedNodes, RelativeBinningOptions, SetupProfile,
+    TimeLattice,
 };
 pub use error::LikelihoodError;
 pub use exact::{DetectorInput, DetectorTerms, ExactLikelihood, LikelihoodWorkspace};

@@ -445,6 +445,10 @@ fn window_over_time_steps_matches_the_likelihood_at_each_step() {
             PARAMETER_NAMES[k]
         );
     }
+    // Without the gradient, the same value; no window without a step.
+    let alone = rb.window_function(&p, steps, |j, ip| f(j, ip)[0]).unwrap();
+    assert!((alone - value).abs() < 1e-10 * h_h, "{alone} vs {value}");
+    assert!(rb.window_function(&p, 0, |j, ip| f(j, ip)[0]).is_err());
     // A window whose last steps leave the summary data's shifts (±0.05 s) is refused, and
     // says so beforehand.
     assert!(rb.follows_window(&p, steps));

@@ -215,9 +215,21 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         let target = self.hamiltonian.target();
         let mut image = vec![0.0; self.point.x.len()];
         let log_q_image = target.independence_draw(source, &mut image)?;
-        let proposal = self.hamiltonian.point(image);
-        self.accept(proposal, log_q_here - log_q_image, rng)
-            .then_some(log_q_image)
+        // The density alone decides; only an accepted draw needs its gradient.
+        let log_density = self.hamiltonian.log_density(&image);
+        let log_ratio = log_density - self.point.log_density + log_q_here - log_q_image;
+        let accepted = rng.random::<f64>().ln() < log_ratio;
+        if !accepted {
+            return None;
+        }
+        // A gradient that is not finite puts the draw outside the support after all.
+        let point = self.hamiltonian.point(image);
+        if !point.log_density.is_finite() {
+            return None;
+        }
+        self.point = point;
+        self.hamiltonian.target().canonicalize(&mut self.point.x);
+        Some(log_q_image)
     }
 
     /// The target's orbit move `which`: a member x' of the orbit drawn by its weights,
@@ -295,6 +307,11 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         self.step_size
     }
 
+    /// Evaluations of the density alone, warm-up included.
+    pub(crate) fn density_evals(&self) -> u64 {
+        self.hamiltonian.density_evals()
+    }
+
     /// Gradient evaluations during warm-up and since.
     pub(crate) fn grad_evals(&self) -> (u64, u64) {
         let total = self.hamiltonian.grad_evals();
@@ -311,6 +328,7 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
     ) -> ChainDraws {
         let (warmup_grad_evals, grad_evals) = self.grad_evals();
         ChainDraws {
+            density_evals: self.hamiltonian.density_evals(),
             chain: self.chain,
             dim: self.point.x.len(),
             draws,

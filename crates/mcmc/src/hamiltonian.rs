@@ -35,12 +35,13 @@ pub(crate) struct State {
 }
 
 /// The Hamiltonian H(x, p) = −ln p(x) + ½ pᵀ M⁻¹ p of a target under a metric, counting the
-/// gradient evaluations it makes.
+/// evaluations it makes of the density with its gradient and without.
 #[derive(Debug)]
 pub struct Hamiltonian<'a, T: ?Sized> {
     target: &'a T,
     metric: Metric,
     grad_evals: u64,
+    density_evals: u64,
 }
 
 impl<'a, T: LogDensity + ?Sized> Hamiltonian<'a, T> {
@@ -51,6 +52,7 @@ impl<'a, T: LogDensity + ?Sized> Hamiltonian<'a, T> {
             target,
             metric,
             grad_evals: 0,
+            density_evals: 0,
         }
     }
 
@@ -72,6 +74,23 @@ impl<'a, T: LogDensity + ?Sized> Hamiltonian<'a, T> {
     /// Gradient evaluations made so far.
     pub fn grad_evals(&self) -> u64 {
         self.grad_evals
+    }
+
+    /// Evaluations of the density alone ([`Self::log_density`]) made so far.
+    pub fn density_evals(&self) -> u64 {
+        self.density_evals
+    }
+
+    /// ln p(x) without its gradient ([`LogDensity::log_density`]); `-inf` where it is not
+    /// finite.
+    pub fn log_density(&mut self, x: &[f64]) -> f64 {
+        self.density_evals += 1;
+        let logp = self.target.log_density(x);
+        if logp.is_finite() {
+            logp
+        } else {
+            f64::NEG_INFINITY
+        }
     }
 
     /// Evaluates the target at `x`.

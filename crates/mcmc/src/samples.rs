@@ -30,6 +30,8 @@ pub struct ChainDraws {
     pub warmup_grad_evals: u64,
     /// Gradient evaluations during sampling.
     pub grad_evals: u64,
+    /// Evaluations of the density alone (independence proposals), warm-up included.
+    pub density_evals: u64,
 }
 
 impl ChainDraws {
@@ -121,6 +123,8 @@ pub struct ChainSummary {
     pub warmup_grad_evals: u64,
     /// Gradient evaluations during sampling.
     pub grad_evals: u64,
+    /// Evaluations of the density alone (independence proposals), warm-up included.
+    pub density_evals: u64,
     /// Step size used for sampling.
     pub step_size: f64,
     /// Energy Bayesian fraction of missing information (Betancourt 2017, §6.1); values below
@@ -185,6 +189,7 @@ impl Samples {
                     mean_steps: mean_of(|s| f64::from(s.n_steps)),
                     warmup_grad_evals: c.warmup_grad_evals,
                     grad_evals: c.grad_evals,
+                    density_evals: c.density_evals,
                     step_size: c.step_size,
                     e_bfmi: e_bfmi(&c.stats),
                 }

@@ -137,6 +137,14 @@ pub trait LogDensity: Space {
     ) -> (f64, Option<LikelihoodTerm>) {
         (self.log_density_and_gradient(x, grad), None)
     }
+
+    /// ln p(x) without its gradient, for a proposal that only a Metropolis–Hastings test sees
+    /// (most of them rejected): a target whose gradient costs more than its density says so
+    /// here. The default evaluates the gradient too and drops it.
+    fn log_density(&self, x: &[f64]) -> f64 {
+        let mut grad = vec![0.0; x.len()];
+        self.log_density_and_gradient(x, &mut grad)
+    }
 }
 
 /// ln L(x) and ∇ ln L(x): the part of a tempered log density ln π + β ln L that the inverse
@@ -160,6 +168,20 @@ pub trait PriorLikelihood: Space {
 
     /// Returns ln L(x) and writes its gradient.
     fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64;
+
+    /// ln π(x) without its gradient (see [`LogDensity::log_density`]); the default drops the
+    /// gradient of [`Self::log_prior_and_gradient`].
+    fn log_prior(&self, x: &[f64]) -> f64 {
+        let mut grad = vec![0.0; x.len()];
+        self.log_prior_and_gradient(x, &mut grad)
+    }
+
+    /// ln L(x) without its gradient (see [`LogDensity::log_density`]); the default drops the
+    /// gradient of [`Self::log_likelihood_and_gradient`].
+    fn log_likelihood(&self, x: &[f64]) -> f64 {
+        let mut grad = vec![0.0; x.len()];
+        self.log_likelihood_and_gradient(x, &mut grad)
+    }
 }
 
 /// The tempered density ln p_β(x) = ln π(x) + β ln L(x) of a [`PriorLikelihood`] model.
@@ -269,6 +291,10 @@ impl<M: PriorLikelihood + ?Sized> LogDensity for Tempered<'_, M> {
             gradient,
         };
         (log_prior + beta * log_likelihood, Some(term))
+    }
+
+    fn log_density(&self, x: &[f64]) -> f64 {
+        self.model.log_prior(x) + self.beta() * self.model.log_likelihood(x)
     }
 }
 

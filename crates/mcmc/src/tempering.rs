@@ -91,6 +91,8 @@ pub struct TemperedChain {
     pub warmup_grad_evals: u64,
     /// Gradient evaluations of all rungs during sampling.
     pub grad_evals: u64,
+    /// Evaluations of the density alone of all rungs, warm-up included.
+    pub density_evals: u64,
 }
 
 impl TemperedChain {
@@ -364,6 +366,7 @@ where
         .iter()
         .map(ChainState::grad_evals)
         .fold((0, 0), |(w, s), (rw, rs)| (w + rw, s + rs));
+    let density_evals = rungs.iter().map(ChainState::density_evals).sum();
     let tempered = TemperedChain {
         chain,
         swap_acceptance: exchange.acceptance(),
@@ -373,6 +376,7 @@ where
         log_likelihood,
         warmup_grad_evals,
         grad_evals,
+        density_evals,
     };
     let cold = rungs.swap_remove(0);
     Ok((

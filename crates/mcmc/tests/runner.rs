@@ -313,6 +313,18 @@ fn independence_proposals_move_between_modes_with_the_right_weights() {
         .map(|c| c.independent_moves)
         .sum();
     assert!(jumps > 1000, "{jumps}");
+    // Every transition tries its three proposals on the density alone.
+    let transitions: usize = samples
+        .chains
+        .iter()
+        .map(|c| c.warmup_stats.len() + c.num_draws())
+        .sum();
+    let densities: u64 = samples
+        .chain_summaries()
+        .iter()
+        .map(|c| c.density_evals)
+        .sum();
+    assert_eq!(densities, 3 * transitions as u64);
 }
 
 /// Two modes in x₀, N(6, 1) with weight 0.7 and N(−3, ½²) with weight 0.3 (x₁ ~ N(0, 1)),

@@ -4,7 +4,9 @@
 //! command line, the `likelihood` service and the Python package all go this one way
 //! (docs/sampling.md §8).
 
-use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_likelihood::{
+    BbhExactLikelihood, BbhRelativeBinning, PlacedNodes, RelativeBinningOptions,
+};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
 
 use crate::prior::PriorSet;
@@ -155,19 +157,20 @@ impl Analysis {
         )?)
     }
 
-    /// The relative-binning likelihood around `fiducial` whose nodes are refined on `draws`
-    /// (a pilot run's posterior draws, say) instead of a Fisher design set.
-    pub fn relative_binning_from_draws(
+    /// The nodes of a relative-binning likelihood around `fiducial` refined on `draws` (a
+    /// pilot run's posterior draws, say) instead of a Fisher design set; its summary data
+    /// follow with [`PlacedNodes::summarise`].
+    pub fn place_nodes_on_draws(
         &self,
         fiducial: &ParameterVector,
         draws: &[ParameterVector],
         options: &RelativeBinningOptions,
-    ) -> Result<BbhRelativeBinning, PosteriorError> {
+    ) -> Result<PlacedNodes<'_>, PosteriorError> {
         let draws: Vec<BbhParameters> = draws
             .iter()
             .map(|t| BbhParameters::from_array(*t))
             .collect();
-        Ok(BbhRelativeBinning::from_draws(
+        Ok(BbhRelativeBinning::place_on_draws(
             &self.exact,
             BbhParameters::from_array(*fiducial),
             &draws,

@@ -57,15 +57,18 @@ fn main() -> anyhow::Result<()> {
     let clock = Instant::now();
     let centre =
         pilot::best_distance(&problem, &design[design.len() / 2]).map_or(fiducial, |(_, t)| t);
-    let single = problem.analysis.relative_binning_from_draws(
-        &centre,
-        &design,
-        &RelativeBinningOptions {
-            best_effort: true,
-            arrival_window: pilot::arrival_window(&problem, &centre, steps),
-            ..pilot::options(&problem)
-        },
-    )?;
+    let single = problem
+        .analysis
+        .place_nodes_on_draws(
+            &centre,
+            &design,
+            &RelativeBinningOptions {
+                best_effort: true,
+                arrival_window: pilot::arrival_window(&problem, &centre, steps),
+                ..pilot::options(&problem)
+            },
+        )?
+        .summarise()?;
     let single_setup = clock.elapsed().as_secs_f64();
     for (name, rb, setup) in [
         (

@@ -243,6 +243,8 @@ pub struct PilotReport {
     pub fisher_nodes: Vec<usize>,
     /// Gradient evaluations of the pilot chains.
     pub gradient_evaluations: u64,
+    /// Density evaluations without the gradient of the pilot chains.
+    pub density_evaluations: u64,
     /// Pilot draws the final nodes were refined on.
     pub design_draws: usize,
     /// Nodes per detector of each cell of the (2,2) peak frequency, and the peak frequencies
@@ -342,6 +344,9 @@ pub struct RunResult {
     pub total_time_s: f64,
     /// Gradient evaluations over all chains, warm-up included.
     pub gradient_evaluations: u64,
+    /// Evaluations of the posterior density without its gradient (independence proposals,
+    /// docs/sampling.md §4.4) over all chains, warm-up included.
+    pub density_evaluations: u64,
     /// Parallel tempering's ladders, swaps and evidence (tempered runs only).
     pub tempering: Option<TemperingReport>,
     /// The relative-binning likelihood's set-up and check.

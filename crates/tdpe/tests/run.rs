@@ -367,6 +367,19 @@ fn a_wide_posterior_places_its_nodes_with_a_pilot_run() {
         rb["pilot"]["gradient_evaluations"].as_u64().unwrap() > 0,
         "{rb}"
     );
+    // The independence proposals (up to 60 after every transition: a prior draw that breaks a
+    // mass constraint is none) are densities without gradients, in the pilot (2 chains × 300
+    // transitions) and in the run (2 × 60).
+    let densities = |value: &serde_json::Value, transitions: u64| {
+        let n = value.as_u64().unwrap();
+        n > transitions * 30 && n <= transitions * 60
+    };
+    assert!(densities(&pilot["density_evaluations"], 600), "{rb}");
+    assert!(
+        densities(&result["meta_data"]["density_evaluations"], 120),
+        "{}",
+        result["meta_data"]
+    );
     assert_eq!(rb["check_points"], 60, "{rb}");
     let max_error = rb["max_abs_error"].as_f64().unwrap();
     assert!(max_error < 0.01, "{rb}");

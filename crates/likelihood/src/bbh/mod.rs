@@ -8,4 +8,6 @@ mod relative_binning;
 
 pub use design::{draw_design_points, DesignPoint, DetectorFiducial};
 pub use exact::BbhExactLikelihood;
-pub use relative_binning::{BbhRelativeBinning, RelativeBinningOptions, SetupProfile, TimeLattice};
+pub use relative_binning::{
+    BbhRelativeBinning, PlacedNodes, RelativeBinningOptions, SetupProfile, TimeLattice,
+};

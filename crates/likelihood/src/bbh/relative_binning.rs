@@ -18,17 +18,18 @@ use tdpe_phenomt::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, ProjectionGradient, SignalModel};
 
 mod bank;
+mod placed;
 
 use super::design::{draw_design_points, DesignPoint, DetectorFiducial};
 use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
-use crate::log_sum_exp::log_sum_exp_weights;
+use crate::log_sum_exp::{log_sum_exp, log_sum_exp_weights};
 use crate::relative_binning::{
-    refine_nodes, snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace,
-    RefineOptions, SummaryData,
+    snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace, SummaryData,
 };
 use bank::Cell;
+pub use placed::PlacedNodes;
 
 /// Candidates drawn per design point kept.
 const DESIGN_OVERSAMPLING: usize = 4;
@@ -390,7 +391,7 @@ impl BbhRelativeBinning {
         }
         profile.design_waveforms = design.len();
         lap(&mut profile.design);
-        Self::with_design(exact, fiducial, &design, options, profile, clock)
+        PlacedNodes::refine(exact, fiducial, &design, options, profile)?.summarise()
     }
 
     /// Relative binning around `fiducial` whose design set is `draws` (posterior draws of a
@@ -402,6 +403,18 @@ impl BbhRelativeBinning {
         draws: &[BbhParameters],
         options: &RelativeBinningOptions,
     ) -> Result<Self, LikelihoodError> {
+        Self::place_on_draws(exact, fiducial, draws, options)?.summarise()
+    }
+
+    /// The nodes of [`Self::from_draws`] without the summary data: their count is known at a
+    /// small part of the set-up's cost, before deciding whether the summary data are wanted
+    /// (a bank's cell that needs too many nodes is split instead, docs/likelihood.md §3.11).
+    pub fn place_on_draws<'a>(
+        exact: &'a BbhExactLikelihood,
+        fiducial: BbhParameters,
+        draws: &[BbhParameters],
+        options: &RelativeBinningOptions,
+    ) -> Result<PlacedNodes<'a>, LikelihoodError> {
         let mut profile = SetupProfile::default();
         let clock = Instant::now();
         let model = exact.model();
@@ -421,123 +434,7 @@ impl BbhRelativeBinning {
             .collect();
         profile.design_waveforms = design.len();
         profile.fiducial = clock.elapsed();
-        Self::with_design(exact, fiducial, &design, options, profile, clock)
-    }
-
-    /// The nodes refined on `design` (arrival shifts relative to `fiducial`) and the summary
-    /// data.
-    ///
-    /// With an arrival window of w samples the basis is that of a reference, the fiducial
-    /// moved w samples later, and the summary data cover whole-sample shifts m ∈ [−2w, 0] from
-    /// it: every trial in the window then arrives no later than the reference, so the moved
-    /// basis still spans the trial's waveform back to the segment's first sample, which the
-    /// data term needs near the start of the segment, where C⁻¹ differs most from a Toeplitz
-    /// matrix (docs/likelihood.md §1.6, §3.9).
-    fn with_design(
-        exact: &BbhExactLikelihood,
-        fiducial: BbhParameters,
-        design: &[DesignPoint],
-        options: &RelativeBinningOptions,
-        mut profile: SetupProfile,
-        mut clock: Instant,
-    ) -> Result<Self, LikelihoodError> {
-        let mut lap = |stage: &mut Duration| {
-            *stage += clock.elapsed();
-            clock = Instant::now();
-        };
-        let (model, like) = (exact.model(), exact.likelihood());
-        let grid = like.grid();
-        let noises = noise_inverses(exact);
-        let duration = grid.duration();
-        if !(options.arrival_window.is_finite()
-            && (0.0..duration / 2.0).contains(&options.arrival_window))
-        {
-            return Err(LikelihoodError::InvalidInput(format!(
-                "arrival_window = {} s must be >= 0 and below half the segment ({duration} s)",
-                options.arrival_window
-            )));
-        }
-        let window = (options.arrival_window / grid.dt).ceil() as isize;
-        let reference = BbhParameters {
-            geocent_time: fiducial.geocent_time + window as f64 * grid.dt,
-            ..fiducial
-        };
-        let series = fiducial_series(exact, &reference)?;
-        // The basis spans the reference's support: it must end inside the segment, or the
-        // trials moved earlier would lose their merger with it.
-        if window > 0 && series.iter().any(|(_, last, _)| *last + 1 >= grid.len) {
-            return Err(LikelihoodError::InvalidInput(format!(
-                "arrival_window = {} s moves the fiducial's ringdown past the segment's end: \
-                 the segment needs more data after the trigger",
-                options.arrival_window
-            )));
-        }
-        let fiducials = detector_fiducials(model, grid, &reference, &series);
-        // The design points' arrival shifts as the evaluation sees them: the sub-sample residual
-        // after the whole-sample shift (within the window) that the summary data take over.
-        let residual = |shift: f64| {
-            let whole = (shift / grid.dt)
-                .round()
-                .clamp(-(window as f64), window as f64);
-            shift - whole * grid.dt
-        };
-        let design: Vec<DesignPoint> = design
-            .iter()
-            .map(|p| DesignPoint {
-                shifts: p.shifts.iter().map(|&s| residual(s)).collect(),
-                ..p.clone()
-            })
-            .collect();
-        let detectors = fiducials
-            .iter()
-            .map(|f| {
-                let refine = RefineOptions {
-                    target: options.target,
-                    max_nodes: options.max_nodes,
-                    support: Some(f.support.clone()),
-                    best_effort: options.best_effort,
-                    ..RefineOptions::default()
-                };
-                let refinement = refine_nodes(&f.design_ratios(&design)?, f.weights, &refine)?;
-                lap(&mut profile.nodes);
-                let summary = SummaryData::with_shifts(
-                    f.series,
-                    like.data(f.k),
-                    noises[f.k],
-                    refinement.nodes,
-                    -2 * window..=0,
-                )?;
-                lap(&mut profile.summary);
-                let node_times = summary
-                    .nodes()
-                    .indices()
-                    .iter()
-                    .map(|&i| grid.time(i))
-                    .collect();
-                let inverse_fiducial = summary
-                    .fiducial_at_nodes()
-                    .iter()
-                    .map(|v| v.inv())
-                    .collect();
-                Ok(DetectorSummary {
-                    summary,
-                    refinement_error: refinement.error,
-                    node_times,
-                    inverse_fiducial,
-                    arrival: reference.geocent_time + model.projection(f.k, &reference).value.delay,
-                    dt: grid.dt,
-                })
-            })
-            .collect::<Result<_, LikelihoodError>>()?;
-        Ok(Self {
-            model: model.clone(),
-            cells: vec![Cell {
-                fiducial,
-                detectors,
-            }],
-            bounds: Vec::new(),
-            profile,
-        })
+        PlacedNodes::refine(exact, fiducial, &design, options, profile)
     }
 
     /// Where the set-up's time went (summed over the cells of a bank).
@@ -721,6 +618,57 @@ impl BbhRelativeBinning {
         })
     }
 
+    /// An error unless the window of `steps` whole-sample steps from `p` has at least one step
+    /// and arrives within the summary data's shifts in every detector.
+    fn check_window(&self, p: &BbhParameters, steps: usize) -> Result<(), LikelihoodError> {
+        if steps == 0 {
+            return Err(LikelihoodError::InvalidInput(
+                "a window of whole-sample time steps needs at least one step".into(),
+            ));
+        }
+        if !self.follows_window(p, steps) {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "geocent_time {} s and the {steps} whole-sample steps after it arrive outside \
+                 the relative binning's time shifts",
+                p.geocent_time
+            )));
+        }
+        Ok(())
+    }
+
+    /// ln Σ_j exp F_j of [`Self::window_function_and_gradient`] without its gradient, F_j =
+    /// `f(j, ip_j)`: the waveform at the nodes without its traces, one quadratic form and one
+    /// pass over the data projections per detector, and no adjoint.
+    pub fn window_function(
+        &self,
+        p: &BbhParameters,
+        steps: usize,
+        mut f: impl FnMut(usize, InnerProducts) -> f64,
+    ) -> Result<f64, LikelihoodError> {
+        self.check_window(p, steps)?;
+        let mut h_h = 0.0;
+        let mut data = vec![0.0; steps];
+        self.for_each_detector(
+            p,
+            |summary, c, shift, ws| {
+                let h_h = summary.inner_products(c, shift, ws)?.h_h;
+                let mut terms = Vec::with_capacity(steps);
+                summary.data_terms(c, shift..=shift + steps as isize - 1, &mut terms)?;
+                Ok((h_h, terms))
+            },
+            |(detector_h_h, terms)| {
+                h_h += detector_h_h;
+                data.iter_mut().zip(&terms).for_each(|(d, t)| *d += t.re);
+            },
+        )?;
+        let values: Vec<f64> = data
+            .iter()
+            .enumerate()
+            .map(|(j, &d_h)| f(j, InnerProducts { d_h, h_h }))
+            .collect();
+        Ok(log_sum_exp(&values))
+    }
+
     /// ln Σ_j exp F_j over the `steps` trials θ_j = θ with geocent_time moved by j whole
     /// samples, j = 0 … steps − 1, where `f(j, ip_j)` returns [F_j, ∂F_j/∂⟨d|h⟩, ∂F_j/∂⟨h|h⟩]
     /// of θ_j's inner products, and its gradient with respect to the parameters at θ; the
@@ -737,18 +685,7 @@ impl BbhRelativeBinning {
         gradient: &mut ParameterVector,
         weights: &mut Vec<f64>,
     ) -> Result<f64, LikelihoodError> {
-        if steps == 0 {
-            return Err(LikelihoodError::InvalidInput(
-                "a window of whole-sample time steps needs at least one step".into(),
-            ));
-        }
-        if !self.follows_window(p, steps) {
-            return Err(LikelihoodError::InvalidInput(format!(
-                "geocent_time {} s and the {steps} whole-sample steps after it arrive outside \
-                 the relative binning's time shifts",
-                p.geocent_time
-            )));
-        }
+        self.check_window(p, steps)?;
         self.with_adjoint(p, gradient, |summaries, detectors| {
             let mut h_h = 0.0;
             let mut data = vec![0.0; steps];

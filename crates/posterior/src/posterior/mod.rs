@@ -131,6 +131,19 @@ pub trait BbhLikelihood: Sync {
         window_step_by_step(self, p, steps, f, gradient, weights)
     }
 
+    /// ln Σ_j exp F_j of [`Self::window_function_and_gradient`] without its gradient (F_j the
+    /// first of `f`'s values), for a proposal that only a Metropolis–Hastings test sees. The
+    /// default drops the gradient.
+    fn window_function(
+        &self,
+        p: &BbhParameters,
+        steps: usize,
+        f: &dyn Fn(usize, InnerProducts) -> [f64; 3],
+    ) -> Result<f64, LikelihoodError> {
+        let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
+        self.window_function_and_gradient(p, steps, f, &mut gradient, &mut Vec::new())
+    }
+
     /// ⟨d|h⟩ at θ with geocent_time moved by whole samples, and ⟨h|h⟩, where the likelihood
     /// gives them cheaply ([`BbhRelativeBinning::time_lattice`]); `None` otherwise.
     fn time_lattice(&self, _p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
@@ -237,6 +250,20 @@ impl BbhLikelihood for BbhRelativeBinning {
             BbhRelativeBinning::window_function_and_gradient(self, p, steps, f, gradient, weights)
         } else {
             window_step_by_step(self, p, steps, f, gradient, weights)
+        }
+    }
+
+    fn window_function(
+        &self,
+        p: &BbhParameters,
+        steps: usize,
+        f: &dyn Fn(usize, InnerProducts) -> [f64; 3],
+    ) -> Result<f64, LikelihoodError> {
+        if self.follows_window(p, steps) {
+            BbhRelativeBinning::window_function(self, p, steps, |j, ip| f(j, ip)[0])
+        } else {
+            let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
+            window_step_by_step(self, p, steps, f, &mut gradient, &mut Vec::new())
         }
     }
 }
@@ -837,12 +864,8 @@ impl<L: BbhLikelihood> Posterior<L> {
         grad_theta: &mut ParameterVector,
         weights: &mut Vec<f64>,
     ) -> Result<f64, LikelihoodError> {
-        let time_prior = &self.priors.prior(Parameter::GeocentTime).distribution;
-        let (log_weights, slopes) = steps.log_weights(time_prior, p.geocent_time);
-        let term = |j: usize, ip: InnerProducts| {
-            let [value, d_dh, d_hh] = self.at_phase(ip);
-            [value + log_weights[j], d_dh, d_hh]
-        };
+        let (log_weights, slopes) = self.time_step_weights(p, steps);
+        let term = |j: usize, ip: InnerProducts| self.step_term(&log_weights, j, ip);
         let value = self.likelihood.window_function_and_gradient(
             p,
             steps.steps,
@@ -858,6 +881,42 @@ impl<L: BbhLikelihood> Posterior<L> {
             .map(|((rho, log_w), slope)| (rho - log_w.exp()) * slope)
             .sum::<f64>();
         Ok(value)
+    }
+
+    /// [F_j, ∂F_j/∂⟨d|h⟩, ∂F_j/∂⟨h|h⟩] of time step j at its inner products `ip`: ln L there
+    /// plus the time prior's ln weight `log_weights[j]`.
+    fn step_term(&self, log_weights: &[f64], j: usize, ip: InnerProducts) -> [f64; 3] {
+        let [value, d_dh, d_hh] = self.at_phase(ip);
+        [value + log_weights[j], d_dh, d_hh]
+    }
+
+    /// The time prior's ln weights of the steps of the window starting at `p`'s geocent_time,
+    /// and their slopes in it ([`TimeSteps::log_weights`]).
+    fn time_step_weights(&self, p: &BbhParameters, steps: TimeSteps) -> (Vec<f64>, Vec<f64>) {
+        let time_prior = &self.priors.prior(Parameter::GeocentTime).distribution;
+        steps.log_weights(time_prior, p.geocent_time)
+    }
+
+    /// ln L of [`Self::likelihood_at`] without its gradient (−∞ on failure).
+    fn likelihood_value(&self, theta: &ParameterVector) -> f64 {
+        let p = BbhParameters::from_array(*theta);
+        let result = if let Some(steps) = self.time_steps {
+            let (log_weights, _) = self.time_step_weights(&p, steps);
+            let term = |j: usize, ip: InnerProducts| self.step_term(&log_weights, j, ip);
+            self.likelihood.window_function(&p, steps.steps, &term)
+        } else if self.phase_marginalized {
+            self.likelihood
+                .quadrature_products(&p)
+                .map(|q| self.over_phase(&q)[0])
+        } else {
+            self.likelihood
+                .inner_products(&p)
+                .map(|ip| self.at_phase(ip)[0])
+        };
+        match result {
+            Ok(v) if v.is_finite() => v,
+            _ => f64::NEG_INFINITY,
+        }
     }
 
     /// ln L (marginalised over the distance and the phase where chosen) and its θ-gradient at θ
@@ -970,6 +1029,10 @@ impl<L: BbhLikelihood> PriorLikelihood for Posterior<L> {
     fn log_likelihood_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
         self.likelihood_term(&self.forward(x), grad)
     }
+
+    fn log_likelihood(&self, x: &[f64]) -> f64 {
+        self.likelihood_value(&self.forward(x).theta)
+    }
 }
 
 impl<L: BbhLikelihood> LogDensity for Posterior<L> {
@@ -987,5 +1050,14 @@ impl<L: BbhLikelihood> LogDensity for Posterior<L> {
         }
         grad.iter_mut().zip(&g_like).for_each(|(g, l)| *g += l);
         log_prior + log_like
+    }
+
+    fn log_density(&self, x: &[f64]) -> f64 {
+        let forwarded = self.forward(x);
+        let log_prior = self.prior_term(&forwarded, &mut vec![0.0; x.len()]);
+        if !log_prior.is_finite() {
+            return f64::NEG_INFINITY;
+        }
+        log_prior + self.likelihood_value(&forwarded.theta)
     }
 }

@@ -260,6 +260,11 @@ fn assert_gradient_matches<L: BbhLikelihood>(post: &Posterior<L>, x: &[f64]) {
     let mut g = vec![0.0; n];
     let f = post.log_density_and_gradient(x, &mut g);
     assert!(f.is_finite());
+    // The density alone, as independence proposals see it, and as tempering splits it.
+    let alone = LogDensity::log_density(post, x);
+    assert!((alone - f).abs() < 1e-9 * (1.0 + f.abs()), "{alone} vs {f}");
+    let split = PriorLikelihood::log_prior(post, x) + PriorLikelihood::log_likelihood(post, x);
+    assert!((split - f).abs() < 1e-9 * (1.0 + f.abs()), "{split} vs {f}");
     for i in 0..n {
         let h = 1e-6;
         let (mut xp, mut xm) = (x.to_vec(), x.to_vec());

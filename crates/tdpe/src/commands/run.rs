@@ -322,8 +322,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let written = output::write_all(&result);
     WRITING.store(false, Ordering::SeqCst);
     written?;
+    let densities = match result.density_evaluations {
+        0 => String::new(),
+        n => format!(", {n} densities"),
+    };
     println!(
-        "tdpe run: {} draws ({} chains, {}) in {:.1} s (sampling {:.1} s, {} gradients); outputs in {}",
+        "tdpe run: {} draws ({} chains, {}) in {:.1} s (sampling {:.1} s, {} gradients{densities}); outputs in {}",
         result.posterior.len(),
         result.chains.len(),
         result.sampler_kwargs.kernel,

@@ -336,6 +336,10 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
             "gradient_evaluations",
             Json::count(result.gradient_evaluations),
         ),
+        (
+            "density_evaluations",
+            Json::count(result.density_evaluations),
+        ),
         ("interrupted", Json::Bool(result.interrupted)),
         (
             "versions",

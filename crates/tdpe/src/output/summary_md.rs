@@ -359,6 +359,13 @@ fn cost(out: &mut String, result: &RunResult) {
         result.gradient_evaluations,
         fixed(result.gradient_evaluations as f64 / t, 0)
     );
+    if result.density_evaluations > 0 {
+        let _ = writeln!(
+            out,
+            "- Density evaluations without the gradient (independence proposals): {}",
+            result.density_evaluations
+        );
+    }
     let min_ess = result
         .diagnostics
         .iter()
@@ -414,7 +421,7 @@ fn detectors_table(out: &mut String, result: &RunResult) {
         let _ = writeln!(
             out,
             "\nA wide posterior: the Fisher design set needed too many nodes, so they were \
-             refined on {} draws of a pilot run ({} gradient evaluations) on relative binning \
+             refined on {} draws of a pilot run ({} gradient and {} density evaluations) on relative binning \
              capped at {} nodes, in {} cells of the (2,2) peak frequency (nodes {}; bounds {} \
              Hz), with a spread of ln L_RB − ln L_exact of {} at {} held-out draws. The \
              likelihood was summed over {} whole-sample time steps, and every transition was \
@@ -422,6 +429,7 @@ fn detectors_table(out: &mut String, result: &RunResult) {
              (docs/sampling.md §4.4, §5.6).",
             pilot.design_draws,
             pilot.gradient_evaluations,
+            pilot.density_evaluations,
             nodes.join("/"),
             cells.len(),
             cells.join(", "),

@@ -273,6 +273,7 @@ pub fn collect(
         .iter()
         .map(|c| c.warmup_grad_evals + c.grad_evals)
         .sum();
+    let density_evaluations = chains.iter().map(|c| c.density_evals).sum();
     let grid = &problem.grid;
     let detectors = detector_info(problem, &info.fiducial_theta, &info.node_counts)?;
     let (minimum_frequency, maximum_frequency) = config.waveform_band(&problem.bands);
@@ -347,6 +348,7 @@ pub fn collect(
         sampling_time_s: info.sampling_time_s,
         total_time_s: info.started.elapsed().as_secs_f64(),
         gradient_evaluations,
+        density_evaluations,
         diagnostics,
         chains,
         interrupted: samples.interrupted,

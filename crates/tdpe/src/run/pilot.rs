@@ -14,7 +14,7 @@
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
-use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_likelihood::{BbhRelativeBinning, PlacedNodes, RelativeBinningOptions};
 use tdpe_posterior::search::SearchOptions;
 use tdpe_posterior::streams::Stream;
 use tdpe_posterior::{Fiducial, Posterior};
@@ -127,6 +127,7 @@ pub fn relative_binning(
     let report = PilotReport {
         fisher_nodes: pilot.fisher_nodes,
         gradient_evaluations: pilot.gradient_evaluations,
+        density_evaluations: pilot.density_evaluations,
         design_draws: bank.design_draws,
         cell_nodes: bank.relative_binning.cell_node_counts(),
         cell_bounds: bank.relative_binning.bounds().to_vec(),
@@ -231,10 +232,11 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
         best_effort: true,
         ..options(problem)
     };
-    // Groups of `design` still to refine, and the cells found.
+    // Groups of `design` still to refine, and the cells found: nodes only, the summary data
+    // (most of the cost) only for the cells kept.
     let mut pending = Vec::new();
     pending.push(0..design.len());
-    let mut cells: Vec<(std::ops::Range<usize>, BbhRelativeBinning)> = Vec::new();
+    let mut cells = Vec::new();
     while let Some(range) = pending.pop() {
         let group = &design[range.clone()];
         let draws: Vec<ParameterVector> = group.iter().map(|(_, t)| *t).collect();
@@ -252,9 +254,9 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
             .find_map(|i| best_distance(problem, &group[i].1))
             .map(|(_, t)| t)
             .context("no draw of the pilot has a positive inner product with the data")?;
-        let rb = problem
+        let nodes = problem
             .analysis
-            .relative_binning_from_draws(
+            .place_nodes_on_draws(
                 &centre,
                 &draws,
                 &RelativeBinningOptions {
@@ -263,11 +265,11 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
                 },
             )
             .context("relative binning on the pilot run's draws")?;
-        let fits = rb.node_counts().iter().all(|&n| n <= NODE_BUDGET);
+        let fits = nodes.node_counts().iter().all(|&n| n <= NODE_BUDGET);
         // Draws of one peak frequency on both sides of the median leave no bound between them.
         let divisible = group.len() >= 2 * MIN_CELL_DRAWS && group[middle - 1].0 < group[middle].0;
         if fits || !divisible {
-            cells.push((range, rb));
+            cells.push((range, nodes));
         } else {
             let split = range.start + middle;
             pending.push(split..range.end);
@@ -279,8 +281,10 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
         .windows(2)
         .map(|w| 0.5 * (design[w[0].0.end - 1].0 + design[w[1].0.start].0))
         .collect();
-    let relative_binning =
-        BbhRelativeBinning::bank(cells.into_iter().map(|(_, rb)| rb).collect(), bounds)?;
+    let threads = problem.config.sampler.resolved_threads();
+    let summarised = summarise(cells.into_iter().map(|(_, n)| n).collect(), threads)
+        .context("relative binning on the pilot run's draws")?;
+    let relative_binning = BbhRelativeBinning::bank(summarised, bounds)?;
     let spread = spread(&relative_binning, &held_out);
     Ok(Bank {
         relative_binning,
@@ -288,6 +292,41 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
         held_out,
         design_draws: design.len(),
     })
+}
+
+/// The summary data of every cell, on up to `threads` threads (each cell's the same on any
+/// number of them), in the order of `cells`.
+fn summarise(
+    cells: Vec<PlacedNodes<'_>>,
+    threads: usize,
+) -> Result<Vec<BbhRelativeBinning>, tdpe_likelihood::LikelihoodError> {
+    let count = cells.len();
+    let queue = std::sync::Mutex::new(cells.into_iter().enumerate());
+    let mut done: Vec<(usize, Result<BbhRelativeBinning, _>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, count.max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    // The costliest cells are not known in advance: each worker takes the next.
+                    while let Some((i, cell)) = queue.lock().ok().and_then(|mut q| q.next()) {
+                        out.push((i, cell.summarise()));
+                    }
+                    out
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    if done.len() != count {
+        return Err(tdpe_likelihood::LikelihoodError::InvalidInput(
+            "a worker computing summary data stopped".into(),
+        ));
+    }
+    done.into_iter().map(|(_, cell)| cell).collect()
 }
 
 /// The standard deviation of ln L_RB − ln L_exact over `points` (point, exact ln L); ∞ if
@@ -348,6 +387,8 @@ pub struct Pilot {
     pub states: Vec<ParameterVector>,
     /// Gradient evaluations of the pilot chains.
     pub gradient_evaluations: u64,
+    /// Density evaluations without the gradient of the pilot chains.
+    pub density_evaluations: u64,
     /// The posterior the pilot sampled (on the capped relative binning).
     pub posterior: Posterior<BbhRelativeBinning>,
 }
@@ -423,12 +464,12 @@ pub fn pilot_run(
                 .collect::<Result<Vec<_>, tdpe_likelihood::LikelihoodError>>()
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let gradient_evaluations = pilot
-        .samples
-        .chain_summaries()
+    let summaries = pilot.samples.chain_summaries();
+    let gradient_evaluations = summaries
         .iter()
         .map(|c| c.warmup_grad_evals + c.grad_evals)
         .sum();
+    let density_evaluations = summaries.iter().map(|c| c.density_evals).sum();
     let states = pilot
         .samples
         .chains
@@ -442,6 +483,7 @@ pub fn pilot_run(
         fisher_nodes,
         chains,
         gradient_evaluations,
+        density_evaluations,
         posterior,
     })
 }
@@ -537,5 +579,46 @@ mod tests {
         let ratio =
             moved[Parameter::LuminosityDistance] / (theta[Parameter::LuminosityDistance] / 1.7);
         assert!((0.8..1.25).contains(&ratio), "{ratio}");
+    }
+
+    /// The cells' summary data, computed by workers that take the next cell as they finish,
+    /// are each cell's own, in the cells' order, on any number of threads.
+    #[test]
+    fn summaries_keep_the_cells_order_on_any_number_of_threads() {
+        let problem = Problem::set_up(Config::load(None).unwrap()).unwrap();
+        let centre = fiducial(&problem).unwrap().theta;
+        let moved = |offset: f64| {
+            let mut theta = centre;
+            theta[Parameter::ChirpMass] += offset;
+            theta
+        };
+        let placed = || {
+            [-0.2, 0.0, 0.3].map(|offset| {
+                let draws: Vec<ParameterVector> =
+                    (0..12).map(|i| moved(offset + 0.01 * i as f64)).collect();
+                problem
+                    .analysis
+                    .place_nodes_on_draws(&moved(offset), &draws, &options(&problem))
+                    .unwrap()
+            })
+        };
+        let counts: Vec<Vec<usize>> = placed().iter().map(|p| p.node_counts()).collect();
+        let point = BbhParameters::from_array(moved(0.05));
+        let values = |threads: usize| -> Vec<f64> {
+            summarise(placed().into_iter().collect(), threads)
+                .unwrap()
+                .iter()
+                .zip(&counts)
+                .map(|(rb, count)| {
+                    assert_eq!(&rb.node_counts(), count);
+                    rb.log_likelihood_ratio(&point).unwrap()
+                })
+                .collect()
+        };
+        let one = values(1);
+        assert_eq!(values(2), one);
+        assert_eq!(values(3), one);
+        // The cells differ, so the order is tested.
+        assert!(one[0] != one[2], "{one:?}");
     }
 }

@@ -1,0 +1,182 @@
+//! Relative binning in two steps: the nodes, then the summary data (docs/likelihood.md
+//! §3.11), so that the node counts, a small part of the set-up's cost, can decide whether the
+//! rest is wanted.
+
+use std::time::Instant;
+
+use tdpe_signal::BbhParameters;
+
+use super::bank::Cell;
+use super::{
+    detector_fiducials, fiducial_series, noise_inverses, BbhRelativeBinning, DetectorSummary,
+    FiducialSeries, RelativeBinningOptions, SetupProfile,
+};
+use crate::bbh::design::DesignPoint;
+use crate::bbh::exact::BbhExactLikelihood;
+use crate::error::LikelihoodError;
+use crate::relative_binning::{refine_nodes, RefineOptions, Refinement, SummaryData};
+
+/// Relative binning with its nodes refined and no summary data yet
+/// ([`BbhRelativeBinning::place_on_draws`]).
+pub struct PlacedNodes<'a> {
+    exact: &'a BbhExactLikelihood,
+    fiducial: BbhParameters,
+    /// The fiducial moved by the arrival window: the basis's reference.
+    reference: BbhParameters,
+    /// The arrival window in samples.
+    window: isize,
+    series: Vec<FiducialSeries>,
+    /// Each detector's refinement.
+    refinements: Vec<Refinement>,
+    profile: SetupProfile,
+}
+
+impl<'a> PlacedNodes<'a> {
+    /// The nodes refined on `design` (arrival shifts relative to `fiducial`).
+    ///
+    /// With an arrival window of w samples the basis is that of a reference, the fiducial
+    /// moved w samples later, and the summary data cover whole-sample shifts m ∈ [−2w, 0] from
+    /// it: every trial in the window then arrives no later than the reference, so the moved
+    /// basis still spans the trial's waveform back to the segment's first sample, which the
+    /// data term needs near the start of the segment, where C⁻¹ differs most from a Toeplitz
+    /// matrix (docs/likelihood.md §1.6, §3.9).
+    pub(super) fn refine(
+        exact: &'a BbhExactLikelihood,
+        fiducial: BbhParameters,
+        design: &[DesignPoint],
+        options: &RelativeBinningOptions,
+        mut profile: SetupProfile,
+    ) -> Result<Self, LikelihoodError> {
+        let clock = Instant::now();
+        let (model, grid) = (exact.model(), exact.likelihood().grid());
+        let duration = grid.duration();
+        if !(options.arrival_window.is_finite()
+            && (0.0..duration / 2.0).contains(&options.arrival_window))
+        {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "arrival_window = {} s must be >= 0 and below half the segment ({duration} s)",
+                options.arrival_window
+            )));
+        }
+        let window = (options.arrival_window / grid.dt).ceil() as isize;
+        let reference = BbhParameters {
+            geocent_time: fiducial.geocent_time + window as f64 * grid.dt,
+            ..fiducial
+        };
+        let series = fiducial_series(exact, &reference)?;
+        // The basis spans the reference's support: it must end inside the segment, or the
+        // trials moved earlier would lose their merger with it.
+        if window > 0 && series.iter().any(|(_, last, _)| *last + 1 >= grid.len) {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "arrival_window = {} s moves the fiducial's ringdown past the segment's end: \
+                 the segment needs more data after the trigger",
+                options.arrival_window
+            )));
+        }
+        // The design points' arrival shifts as the evaluation sees them: the sub-sample residual
+        // after the whole-sample shift (within the window) that the summary data take over.
+        let residual = |shift: f64| {
+            let whole = (shift / grid.dt)
+                .round()
+                .clamp(-(window as f64), window as f64);
+            shift - whole * grid.dt
+        };
+        let design: Vec<DesignPoint> = design
+            .iter()
+            .map(|p| DesignPoint {
+                shifts: p.shifts.iter().map(|&s| residual(s)).collect(),
+                ..p.clone()
+            })
+            .collect();
+        let refinements = detector_fiducials(model, grid, &reference, &series)
+            .iter()
+            .map(|f| {
+                let refine = RefineOptions {
+                    target: options.target,
+                    max_nodes: options.max_nodes,
+                    support: Some(f.support.clone()),
+                    best_effort: options.best_effort,
+                    ..RefineOptions::default()
+                };
+                Ok(refine_nodes(
+                    &f.design_ratios(&design)?,
+                    f.weights,
+                    &refine,
+                )?)
+            })
+            .collect::<Result<Vec<_>, LikelihoodError>>()?;
+        profile.nodes += clock.elapsed();
+        Ok(Self {
+            exact,
+            fiducial,
+            reference,
+            window,
+            series,
+            refinements,
+            profile,
+        })
+    }
+
+    /// Number of nodes B + 1 per detector.
+    pub fn node_counts(&self) -> Vec<usize> {
+        self.refinements
+            .iter()
+            .map(|r| r.nodes.node_count())
+            .collect()
+    }
+
+    /// The summary data of every detector on these nodes, the costly part of the set-up: per
+    /// detector one C⁻¹ apply for the data projections and 2(B + 1) for each Gram anchor
+    /// (docs/likelihood.md §3.9).
+    pub fn summarise(self) -> Result<BbhRelativeBinning, LikelihoodError> {
+        let clock = Instant::now();
+        let mut profile = self.profile;
+        let (model, like) = (self.exact.model(), self.exact.likelihood());
+        let grid = like.grid();
+        let noises = noise_inverses(self.exact);
+        let fiducials = detector_fiducials(model, grid, &self.reference, &self.series);
+        let detectors = fiducials
+            .iter()
+            .zip(self.refinements)
+            .map(|(f, refinement)| {
+                let summary = SummaryData::with_shifts(
+                    f.series,
+                    like.data(f.k),
+                    noises[f.k],
+                    refinement.nodes,
+                    -2 * self.window..=0,
+                )?;
+                let node_times = summary
+                    .nodes()
+                    .indices()
+                    .iter()
+                    .map(|&i| grid.time(i))
+                    .collect();
+                let inverse_fiducial = summary
+                    .fiducial_at_nodes()
+                    .iter()
+                    .map(|v| v.inv())
+                    .collect();
+                Ok(DetectorSummary {
+                    summary,
+                    refinement_error: refinement.error,
+                    node_times,
+                    inverse_fiducial,
+                    arrival: self.reference.geocent_time
+                        + model.projection(f.k, &self.reference).value.delay,
+                    dt: grid.dt,
+                })
+            })
+            .collect::<Result<_, LikelihoodError>>()?;
+        profile.summary += clock.elapsed();
+        Ok(BbhRelativeBinning {
+            model: model.clone(),
+            cells: vec![Cell {
+                fiducial: self.fiducial,
+                detectors,
+            }],
+            bounds: Vec::new(),
+            profile,
+        })
+    }
+}
