@@ -217,9 +217,7 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         let log_q_image = target.independence_draw(source, &mut image)?;
         // The density alone decides; only an accepted draw needs its gradient.
         let log_density = self.hamiltonian.log_density(&image);
-        let log_ratio = log_density - self.point.log_density + log_q_here - log_q_image;
-        let accepted = rng.random::<f64>().ln() < log_ratio;
-        if !accepted {
+        if !self.accepts(log_density, log_q_here - log_q_image, rng) {
             return None;
         }
         // A gradient that is not finite puts the draw outside the support after all.
@@ -227,8 +225,7 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         if !point.log_density.is_finite() {
             return None;
         }
-        self.point = point;
-        self.hamiltonian.target().canonicalize(&mut self.point.x);
+        self.move_to(point);
         Some(log_q_image)
     }
 
@@ -292,14 +289,24 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
         log_correction: f64,
         rng: &mut R,
     ) -> bool {
-        let log_ratio = proposal.log_density - self.point.log_density + log_correction;
-        if rng.random::<f64>().ln() < log_ratio {
-            self.point = proposal;
-            self.hamiltonian.target().canonicalize(&mut self.point.x);
-            true
-        } else {
-            false
+        let accepted = self.accepts(proposal.log_density, log_correction, rng);
+        if accepted {
+            self.move_to(proposal);
         }
+        accepted
+    }
+
+    /// The test of [`Self::accept`] for a proposal of ln p = `log_density`: one uniform draw
+    /// from `rng`.
+    fn accepts<R: Rng + ?Sized>(&self, log_density: f64, log_correction: f64, rng: &mut R) -> bool {
+        let log_ratio = log_density - self.point.log_density + log_correction;
+        rng.random::<f64>().ln() < log_ratio
+    }
+
+    /// Makes `point` the chain's, canonicalised.
+    fn move_to(&mut self, point: Point) {
+        self.point = point;
+        self.hamiltonian.target().canonicalize(&mut self.point.x);
     }
 
     /// The current leapfrog step size.
