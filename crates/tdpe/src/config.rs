@@ -237,8 +237,11 @@ pub struct Injection {
     pub noise_seed: u64,
 }
 
+/// The noise seed of an injection that gives none.
+pub const DEFAULT_NOISE_SEED: u64 = 150914;
+
 fn default_noise_seed() -> u64 {
-    150914
+    DEFAULT_NOISE_SEED
 }
 
 /// The MCMC kernels.

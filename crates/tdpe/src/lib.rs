@@ -3,6 +3,7 @@
 //! posterior itself lives in `tdpe_posterior`; this crate reads files, drives the sampler and
 //! writes results.
 
+pub mod campaign;
 pub mod commands;
 pub mod config;
 pub mod data;

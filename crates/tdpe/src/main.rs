@@ -24,6 +24,12 @@ enum Command {
     Likelihood(commands::likelihood::Args),
     /// Print the default run configuration (TOML).
     Config(commands::config::Args),
+    /// Draw injections from a prior into a bilby_pipe injection file.
+    Injections(commands::injections::Args),
+    /// Run every injection of an injection file on this machine, then their PP test.
+    Campaign(commands::campaign::Args),
+    /// Write the PP test of a campaign's runs.
+    Pp(commands::pp::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -32,6 +38,9 @@ fn main() -> std::process::ExitCode {
         Command::Run(args) => commands::run::run(&args),
         Command::Config(args) => commands::config::run(&args),
         Command::Likelihood(args) => commands::likelihood::run(&args),
+        Command::Injections(args) => commands::injections::run(&args),
+        Command::Campaign(args) => commands::campaign::run(&args),
+        Command::Pp(args) => commands::pp::run(&args),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -42,8 +42,12 @@ impl Problem {
     /// Reads and checks everything up to the exact likelihood.
     pub fn set_up(config: Config) -> anyhow::Result<Self> {
         config.validate()?;
-        let detectors = Detector::network(&config.detectors).context("detectors")?;
-        let epoch = GpsTime::from_f64(config.trigger_time).context("trigger_time")?;
+        let Model {
+            epoch,
+            model,
+            priors,
+        } = Model::new(&config)?;
+        let injection = model_injection(&config, &epoch, &model, &priors)?;
         let fs = config.sampling_frequency;
         // GWOSC files are read first: their grid fixes the segment's start, and they hold the
         // off-source data of PSDs the config does not give.
@@ -85,23 +89,6 @@ impl Problem {
                 Ok(psd)
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let model = SignalModel::new(detectors, epoch, config.reference_frequency, 1.0 / fs)?;
-        let file = if config.prior_file == "default" {
-            PriorFile::parse(
-                GW150914_LIKE_PRIOR,
-                "default prior (examples/gw150914_like.prior)",
-            )?
-        } else {
-            PriorFile::read(&config.resolve(&config.prior_file))?
-        };
-        let priors = PriorSet::resolve(file, &model, config.trigger_time)?;
-
-        let injection = injection_parameters(&config, &epoch)?
-            .map(|p| priors.admit(&p.to_array(), "injection"))
-            .transpose()?
-            .map(BbhParameters::from_array);
-        let lowest_f_min = bands.iter().map(|b| b.f_low).fold(f64::INFINITY, f64::min);
-        check_band_is_reached(&config, lowest_f_min, &priors, injection.as_ref())?;
         let data: Vec<Vec<f64>> = match (&injection, &config.strain) {
             (Some(p), _) => {
                 let signal = model
@@ -174,6 +161,87 @@ impl Problem {
     pub fn priors(&self) -> &PriorSet {
         self.analysis.priors()
     }
+}
+
+/// The part of a [`Problem`] that needs neither data nor PSDs: the signal model of the
+/// network and the priors resolved for it. Cheap to build, so that a campaign checks every
+/// injection with it ([`check_injection`]) before any run starts.
+pub struct Model {
+    /// The reference epoch of every time in the run (the trigger time).
+    pub epoch: GpsTime,
+    /// The detectors' signal model.
+    pub model: SignalModel,
+    /// The priors, resolved for the model.
+    pub priors: PriorSet,
+}
+
+impl Model {
+    /// The model and priors of `config` (its prior file, or the embedded default).
+    pub fn new(config: &Config) -> anyhow::Result<Self> {
+        let detectors = Detector::network(&config.detectors).context("detectors")?;
+        let epoch = GpsTime::from_f64(config.trigger_time).context("trigger_time")?;
+        let model = SignalModel::new(
+            detectors,
+            epoch,
+            config.reference_frequency,
+            1.0 / config.sampling_frequency,
+        )?;
+        let file = if config.prior_file == "default" {
+            PriorFile::parse(
+                GW150914_LIKE_PRIOR,
+                "default prior (examples/gw150914_like.prior)",
+            )?
+        } else {
+            PriorFile::read(&config.resolve(&config.prior_file))?
+        };
+        let priors = PriorSet::resolve(file, &model, config.trigger_time)?;
+        Ok(Self {
+            epoch,
+            model,
+            priors,
+        })
+    }
+}
+
+/// Checks `config` and its injection as [`Problem::set_up`] does before it simulates any
+/// data: the settings, the injection within its priors and the waveform model's range, and
+/// its signal reaching the band.
+pub fn check_injection(config: &Config) -> anyhow::Result<()> {
+    config.validate()?;
+    let Model {
+        epoch,
+        model,
+        priors,
+    } = Model::new(config)?;
+    model_injection(config, &epoch, &model, &priors)?;
+    Ok(())
+}
+
+/// The injected parameters of `config` (geocent_time relative to `epoch`), admitted by the
+/// priors, with a waveform in the model's range whose signal reaches the band; without an
+/// injection, the check that some binary of the prior reaches it.
+fn model_injection(
+    config: &Config,
+    epoch: &GpsTime,
+    model: &SignalModel,
+    priors: &PriorSet,
+) -> anyhow::Result<Option<BbhParameters>> {
+    let injection = injection_parameters(config, epoch)?
+        .map(|p| priors.admit(&p.to_array(), "injection"))
+        .transpose()?
+        .map(BbhParameters::from_array);
+    if let Some(p) = &injection {
+        model
+            .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)
+            .context("injection")?;
+    }
+    let lowest_f_min = config
+        .bands()?
+        .iter()
+        .map(|b| b.f_low)
+        .fold(f64::INFINITY, f64::min);
+    check_band_is_reached(config, lowest_f_min, priors, injection.as_ref())?;
+    Ok(injection)
 }
 
 /// The PSD of `detector` from the config: built-in name, file, or the design default. A file's

@@ -94,6 +94,12 @@ pub enum PriorError {
         high: f64,
         allowed: &'static str,
     },
+    /// The constraints held for none of many draws from the priors.
+    #[error(
+        "the mass constraints held for none of {tries} draws from the priors: they leave \
+         (almost) nothing of the chirp_mass-mass_ratio prior"
+    )]
+    ConstraintsNeverHold { tries: usize },
 }
 
 /// How a parameter behaves at its bounds.

@@ -1,6 +1,7 @@
 //! Resolving a prior file for the model: one prior per parameter, the default geocent_time
 //! prior, the constraints, and the check against the waveform's domain.
 
+use rand::Rng;
 use tdpe_signal::{Parameter, ParameterVector, SignalModel, PARAMETER_NAMES};
 
 use super::{Constraint, Distribution, Entry, Prior, PriorError, PriorFile};
@@ -203,6 +204,24 @@ impl PriorSet {
         &self.parameters[parameter.index()]
     }
 
+    /// A draw from the priors (each parameter's own; geocent_time relative to the epoch), drawn
+    /// again until the constraints hold, as bilby's `PriorDict.sample` does; an error if they
+    /// hold for none of [`MAX_CONSTRAINED_TRIES`] draws.
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<ParameterVector, PriorError> {
+        for _ in 0..MAX_CONSTRAINED_TRIES {
+            let mut theta = ParameterVector::default();
+            for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.parameters) {
+                theta[parameter] = prior.distribution.sample(rng);
+            }
+            if self.constraints_hold(&theta) {
+                return Ok(theta);
+            }
+        }
+        Err(PriorError::ConstraintsNeverHold {
+            tries: MAX_CONSTRAINED_TRIES,
+        })
+    }
+
     /// Whether θ satisfies every constraint (bounds included, as bilby's).
     pub fn constraints_hold(&self, theta: &ParameterVector) -> bool {
         if self.constraints.is_empty() {
@@ -214,6 +233,9 @@ impl PriorSet {
             .all(|c| c.allows(c.parameter.value(mc, q)))
     }
 }
+
+/// Draws [`PriorSet::draw`] makes before it gives up on the constraints.
+pub const MAX_CONSTRAINED_TRIES: usize = 100_000;
 
 /// The fraction of a prior's width that [`PriorSet::interior`] keeps from its bounds.
 const INTERIOR_MARGIN: f64 = 1e-4;
@@ -286,6 +308,45 @@ mod tests {
             "{lo} {hi}"
         );
         assert!(set.prior(Parameter::Phase).is_periodic());
+    }
+
+    /// Draws keep to every prior's support and the constraints, follow a prior's law (the
+    /// distance's D² density: its median is the root of the CDF at ½), depend on the seed
+    /// alone, and an empty constrained region is an error, not a hang.
+    #[test]
+    fn draws_keep_the_supports_and_constraints_and_follow_the_seed() {
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let file = PriorFile::parse(GW150914_LIKE_PRIOR, "default").unwrap();
+        let set = PriorSet::resolve(file, &model(), 1126259462.4).unwrap();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let draws: Vec<ParameterVector> = (0..4000).map(|_| set.draw(&mut rng).unwrap()).collect();
+        for theta in &draws {
+            assert!(set.constraints_hold(theta));
+            assert_eq!(set.admit(theta, "draw").unwrap(), *theta);
+        }
+        let mut distances: Vec<f64> = draws
+            .iter()
+            .map(|t| t[Parameter::LuminosityDistance])
+            .collect();
+        distances.sort_by(f64::total_cmp);
+        let median = distances[distances.len() / 2];
+        let expected = ((100f64.powi(3) + 5000f64.powi(3)) / 2.0).cbrt();
+        assert!(
+            (median / expected - 1.0).abs() < 0.02,
+            "{median} {expected}"
+        );
+        let again = set.draw(&mut Xoshiro256PlusPlus::seed_from_u64(7)).unwrap();
+        assert_eq!(again, draws[0]);
+
+        let text = GW150914_LIKE_PRIOR.replace(
+            "mass_2 = Constraint(name='mass_2', minimum=10, maximum=80)",
+            "mass_2 = Constraint(name='mass_2', minimum=79, maximum=80)",
+        );
+        let file = PriorFile::parse(&text, "p").unwrap();
+        let set = PriorSet::resolve(file, &model(), 1126259462.4).unwrap();
+        let e = set.draw(&mut rng).unwrap_err().to_string();
+        assert!(e.contains("constraints held for none"), "{e}");
     }
 
     #[test]

@@ -8,6 +8,8 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use tdpe_posterior::{IntrinsicCoordinates, PhaseCoordinate, ReferenceFrame};
 
+use crate::campaign::injection_file::InjectionTable;
+use crate::campaign::with_injection;
 use crate::config::{Config, KernelName, MetricName};
 use crate::output;
 use crate::run::{run_analysis, Interrupted, RunControl};
@@ -147,6 +149,21 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub prior_file: Option<String>,
 
+    /// bilby_pipe injection file (.json or .dat): its injection --injection-number replaces
+    /// the config's `[injection]`, with the config's noise seed plus the number (a `noise_seed`
+    /// column overrides it), as a campaign runs it.
+    #[arg(long, value_name = "FILE")]
+    pub injection_file: Option<PathBuf>,
+
+    /// Which injection of --injection-file, from 0.
+    #[arg(
+        long,
+        value_name = "I",
+        requires = "injection_file",
+        default_value_t = 0
+    )]
+    pub injection_number: usize,
+
     /// Noise seed of the injection [config: injection.noise_seed].
     #[arg(long, value_name = "S")]
     pub noise_seed: Option<u64>,
@@ -166,6 +183,10 @@ pub struct Args {
 
 /// Applies the command-line overrides.
 fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
+    if let Some(path) = &args.injection_file {
+        let table = InjectionTable::read(path)?;
+        *config = with_injection(std::mem::take(config), &table, args.injection_number)?;
+    }
     let s = &mut config.sampler;
     if let Some(k) = args.sampler {
         s.kernel = k;

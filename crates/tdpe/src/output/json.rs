@@ -1,6 +1,7 @@
 //! A JSON value and writer that spell non-finite numbers as Python's `json` module does
 //! (`NaN`, `Infinity`, `-Infinity`): bilby writes `"log_evidence": NaN` and reads it back as a
-//! float NaN, which strict JSON (and `serde_json`) cannot express.
+//! float NaN, which strict JSON (and `serde_json`) cannot express; and a reader of such
+//! documents ([`parse_python_json`]).
 
 use std::fmt::Write;
 
@@ -146,6 +147,38 @@ fn write_string(out: &mut String, s: &str) {
     out.push_str(&serde_json::to_string(s).unwrap_or_else(|_| String::from("\"\"")));
 }
 
+/// Parses a JSON document in which numbers may be spelled as Python writes non-finite ones
+/// (bilby's result files): `NaN`, `Infinity` and `-Infinity` outside strings read as `null`.
+pub fn parse_python_json(text: &str) -> serde_json::Result<serde_json::Value> {
+    const SPELLINGS: [&str; 3] = ["-Infinity", "Infinity", "NaN"];
+    let mut strict = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if !in_string {
+            if let Some(word) = SPELLINGS.iter().find(|w| rest.starts_with(**w)) {
+                strict.push_str("null");
+                rest = &rest[word.len()..];
+                continue;
+            }
+        }
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        }
+        strict.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    serde_json::from_str(&strict)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +223,27 @@ mod tests {
             .map(|v| v.parse().unwrap())
             .collect();
         assert_eq!(parsed, values);
+    }
+
+    /// Python's spellings read as null outside strings and stay as written inside them,
+    /// escaped quotes included.
+    #[test]
+    fn python_flavoured_documents_are_read() {
+        let doc = Json::object([
+            ("a", Json::Float(f64::NAN)),
+            ("b", Json::floats(&[-f64::INFINITY, 2.5, f64::INFINITY])),
+            ("NaN \"Infinity\" ü", Json::str("-Infinity, NaN \\")),
+        ]);
+        let value = parse_python_json(&doc.to_pretty_string()).unwrap();
+        assert_eq!(value["a"], serde_json::Value::Null);
+        assert_eq!(value["b"][0], serde_json::Value::Null);
+        assert_eq!(value["b"][1].as_f64(), Some(2.5));
+        assert_eq!(value["b"][2], serde_json::Value::Null);
+        assert_eq!(
+            value["NaN \"Infinity\" ü"].as_str(),
+            Some("-Infinity, NaN \\")
+        );
+        assert!(parse_python_json("{\"a\": Nan}").is_err());
     }
 
     #[test]
