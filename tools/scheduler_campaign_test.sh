@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A campaign through a real Slurm and through HTCondor's own parser (issue 25; dev and CI-like
 # check, not part of `cargo test`). Needs root on a Debian machine and network access to Debian's
-# packages and PyPI; about three minutes.
+# packages and PyPI; about five minutes (Slurm holds a requeued task for two of them).
 #
 #   bash tools/scheduler_campaign_test.sh
 #
@@ -10,8 +10,9 @@
 #    task/none), and starts munged, slurmctld and slurmd (stopped again at the end).
 # 2. Draws 4 injections from a near-distance prior (loud signals: short runs) and writes the
 #    campaign with `tdpe campaign --scheduler slurm`, submits it with its submit.sh (sbatch: the
-#    job array, then the PP test after it), waits for the PP test's job, and checks that the
-#    merged pp.json holds the 4 runs and no failure.
+#    job array, then the PP test after it), pre-empts task 0 with SIGTERM once its chains run
+#    (it must checkpoint, be requeued and resume), waits for the PP test's job, and checks that
+#    the merged pp.json holds the 4 runs and no failure.
 # 3. Writes the HTCondor files of the same campaign and parses them with the `htcondor` Python
 #    bindings (PyPI, in a venv this script creates): the submit files with htcondor.Submit, the
 #    DAG with htcondor.Submit.from_dag (which reads the DAG's options, not each node line:
@@ -95,13 +96,22 @@ cd "$work"
 sed 's/minimum=100, maximum=5000/minimum=100, maximum=400/' \
     "$root/crates/posterior/prior_files/gw150914_like.prior" > near.prior
 "$tdpe" config | sed -e 's/^prior_file = "default"/prior_file = "near.prior"/' \
-    -e 's/^num_warmup = 700/num_warmup = 100/' -e 's/^num_draws = 1500/num_draws = 100/' \
+    -e 's/^num_warmup = 700/num_warmup = 200/' -e 's/^num_draws = 1500/num_draws = 300/' \
     -e 's/^target_ess = 1000/target_ess = 0/' > short.toml
 "$tdpe" injections short.toml -n 4 --generation-seed 25 -f injections.json
 "$tdpe" campaign short.toml --injection-file injections.json --outdir slurm-campaign \
     --scheduler slurm
 bash slurm-campaign/submit/submit.sh | tee submitted.txt
+runs=$(sed -n 's/.*runs \([0-9]*\),.*/\1/p' submitted.txt)
 merge=$(sed -n 's/.*PP test \([0-9]*\).*/\1/p' submitted.txt)
+# Pre-empt task 0 once its chains run, as Slurm does (SIGTERM to the batch script): the run
+# checkpoints and exits 77, the script requeues the task, and the task resumes.
+for _ in $(seq 300); do
+    grep -q "sampler coordinates" slurm-campaign/logs/run_0.log 2>/dev/null && break
+    sleep 0.2
+done
+# scancel may report the task "in transition" once it is requeued: what counts is checked below.
+scancel --signal=TERM --batch "${runs}_0" 2>/dev/null || true
 for _ in $(seq 600); do
     state=$(scontrol show job "$merge" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p')
     case "$state" in
@@ -112,6 +122,9 @@ for _ in $(seq 600); do
     sleep 1
 done
 [ "$state" = COMPLETED ] || { echo "the campaign did not finish in 10 minutes"; squeue; exit 1; }
+grep -q "checkpointed" slurm-campaign/logs/run_0.log \
+    && grep -q "resuming the 4 chains" slurm-campaign/logs/run_0.log \
+    || { echo "task 0 was not checkpointed and resumed"; cat slurm-campaign/logs/run_0.log; exit 1; }
 python3 - slurm-campaign/pp.json <<'EOF'
 import json, sys
 pp = json.load(open(sys.argv[1]))

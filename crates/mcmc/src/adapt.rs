@@ -9,10 +9,12 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::checkpoint::{Persist, Reader, Writer};
 use crate::hamiltonian::{Hamiltonian, Point};
 use crate::mass_matrix::adapt::{MetricAdaptation, MetricAdapter, WindowSchedule};
 use crate::stepsize::{find_initial_step_size, DualAverage, DualAveraging};
 use crate::target::LogDensity;
+use crate::McmcError;
 
 /// Warm-up settings: how the step size and the metric are learned.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
@@ -26,6 +28,7 @@ pub struct Adaptation {
 }
 
 /// Per-chain warm-up state.
+#[derive(Debug, Clone)]
 pub(crate) struct Warmup {
     step_size: DualAverage,
     metric: MetricAdapter,
@@ -76,5 +79,18 @@ impl Warmup {
     /// The step size for sampling: the dual-averaging average exp(x̄).
     pub(crate) fn final_step_size(&self) -> f64 {
         self.step_size.final_step_size()
+    }
+}
+
+impl Persist for Warmup {
+    fn write(&self, w: &mut Writer) {
+        w.put(&self.step_size);
+        w.put(&self.metric);
+    }
+    fn read(r: &mut Reader) -> Result<Self, McmcError> {
+        Ok(Self {
+            step_size: r.get()?,
+            metric: r.get()?,
+        })
     }
 }

@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::adapt::Warmup;
+use crate::checkpoint::{read_all, write_all, ChainCheckpoint};
 use crate::config::SamplerConfig;
 use crate::hamiltonian::{Hamiltonian, Point};
 use crate::kernel::{DrawStats, Kernel};
@@ -394,6 +395,102 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
         Ok(run)
     }
 
+    /// The chain's state between two transitions (docs/campaigns.md §5): restored by
+    /// [`Self::restore`], it goes on as this chain would.
+    pub(crate) fn checkpoint(&self) -> ChainCheckpoint {
+        let state = &self.state;
+        ChainCheckpoint(write_all(|w| {
+            w.put(&state.chain);
+            w.put(&self.rng);
+            w.put(&state.point);
+            w.put(&state.step_size);
+            w.put(&state.warmup);
+            w.put(state.hamiltonian.metric());
+            w.put(&state.hamiltonian.grad_evals());
+            w.put(&state.hamiltonian.density_evals());
+            w.put(&state.warmup_grad_evals);
+            w.put(&self.warmup_draws);
+            w.put(&self.warmup_stats);
+            w.put(&self.draws);
+            w.put(&self.stats);
+            w.put(&self.planned_draws);
+        }))
+    }
+
+    /// Chain `chain` of a run on `target` with `config`, as [`Self::checkpoint`] saved it; an
+    /// error if the checkpoint is damaged or belongs to another chain, dimension or warm-up.
+    pub(crate) fn restore(
+        target: &'a T,
+        config: &SamplerConfig,
+        chain: usize,
+        checkpoint: &ChainCheckpoint,
+        mut progress: ChainProgress<'a>,
+    ) -> Result<Self, McmcError> {
+        let mismatch = |what: &str| {
+            McmcError::Checkpoint(format!(
+                "chain {chain} of the checkpoint does not fit this run: {what}"
+            ))
+        };
+        read_all(&checkpoint.0, move |r| {
+            let saved_chain: usize = r.get()?;
+            let rng = r.get()?;
+            let point: Point = r.get()?;
+            let step_size = r.get()?;
+            let warmup = r.get()?;
+            let metric: crate::Metric = r.get()?;
+            let (grad_evals, density_evals) = (r.get()?, r.get()?);
+            let warmup_grad_evals = r.get()?;
+            let warmup_draws: Vec<f64> = r.get()?;
+            let warmup_stats: Vec<DrawStats> = r.get()?;
+            let draws: Vec<f64> = r.get()?;
+            let stats: Vec<DrawStats> = r.get()?;
+            let planned_draws: usize = r.get()?;
+            if saved_chain != chain {
+                return Err(mismatch(&format!("it is chain {saved_chain}")));
+            }
+            let dim = target.dim();
+            if point.x.len() != dim || point.grad.len() != dim || metric.dim() != dim {
+                return Err(mismatch(&format!(
+                    "its dimension is {}, the target's {dim}",
+                    point.x.len()
+                )));
+            }
+            if warmup_stats.len() > config.num_warmup
+                || warmup_draws.len() != warmup_stats.len() * dim
+                || draws.len() != stats.len() * dim
+                || stats.len() > planned_draws
+                || (!stats.is_empty() && warmup_stats.len() < config.num_warmup)
+            {
+                return Err(mismatch(
+                    "its draws do not fit the warm-up and draws of the settings",
+                ));
+            }
+            progress.resume(
+                warmup_stats.len() + stats.len(),
+                warmup_stats.len() == config.num_warmup,
+            );
+            progress.extend(planned_draws.saturating_sub(config.num_draws));
+            Ok(Self {
+                state: ChainState {
+                    hamiltonian: Hamiltonian::restored(target, metric, grad_evals, density_evals),
+                    point,
+                    step_size,
+                    warmup,
+                    warmup_grad_evals,
+                    chain,
+                },
+                rng,
+                progress,
+                warmup_draws,
+                warmup_stats,
+                draws,
+                stats,
+                planned_draws,
+                stopped: false,
+            })
+        })
+    }
+
     /// Transitions made so far, warm-up included.
     pub(crate) fn transitions(&self) -> usize {
         self.warmup_stats.len() + self.stats.len()
@@ -404,6 +501,11 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
         self.stopped
             || (self.warmup_stats.len() == config.num_warmup
                 && self.stats.len() == self.planned_draws)
+    }
+
+    /// Draws planned after warm-up.
+    pub(crate) fn planned_draws(&self) -> usize {
+        self.planned_draws
     }
 
     /// Whether the chain was stopped before its planned transitions.

@@ -57,4 +57,7 @@ pub enum McmcError {
         /// Index of the failing pivot.
         pivot: usize,
     },
+    /// A checkpoint that cannot be read or does not fit the run.
+    #[error("{0}")]
+    Checkpoint(String),
 }

@@ -3,8 +3,10 @@
 
 use rand::Rng;
 
+use crate::checkpoint::{Persist, Reader, Writer};
 use crate::mass_matrix::{dot, Metric};
 use crate::target::{LikelihoodTerm, LogDensity};
+use crate::McmcError;
 
 /// An energy error above this marks a divergent trajectory (Stan's `max_deltaH`).
 pub const MAX_ENERGY_ERROR: f64 = 1000.0;
@@ -24,6 +26,36 @@ pub struct Point {
     /// ln L(x) and ∇ ln L(x) when the target is tempered
     /// ([`LogDensity::log_density_gradient_and_likelihood`]); `None` otherwise.
     pub likelihood: Option<LikelihoodTerm>,
+}
+
+impl Persist for Point {
+    fn write(&self, w: &mut Writer) {
+        w.put(&self.x);
+        w.put(&self.grad);
+        w.put(&self.log_density);
+        w.put(&self.likelihood);
+    }
+    fn read(r: &mut Reader) -> Result<Self, McmcError> {
+        Ok(Self {
+            x: r.get()?,
+            grad: r.get()?,
+            log_density: r.get()?,
+            likelihood: r.get()?,
+        })
+    }
+}
+
+impl Persist for LikelihoodTerm {
+    fn write(&self, w: &mut Writer) {
+        w.put(&self.log_likelihood);
+        w.put(&self.gradient);
+    }
+    fn read(r: &mut Reader) -> Result<Self, McmcError> {
+        Ok(Self {
+            log_likelihood: r.get()?,
+            gradient: r.get()?,
+        })
+    }
 }
 
 /// A phase-space state: a point, its momentum p and velocity v = M⁻¹ p.
@@ -53,6 +85,21 @@ impl<'a, T: LogDensity + ?Sized> Hamiltonian<'a, T> {
             metric,
             grad_evals: 0,
             density_evals: 0,
+        }
+    }
+
+    /// The Hamiltonian of a restored chain: `metric`, with the evaluation counts it had made.
+    pub(crate) fn restored(
+        target: &'a T,
+        metric: Metric,
+        grad_evals: u64,
+        density_evals: u64,
+    ) -> Self {
+        Self {
+            target,
+            metric,
+            grad_evals,
+            density_evals,
         }
     }
 

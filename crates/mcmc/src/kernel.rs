@@ -3,8 +3,10 @@
 use rand::Rng;
 use serde::Serialize;
 
+use crate::checkpoint::{Persist, Reader, Writer};
 use crate::hamiltonian::{Hamiltonian, Point};
 use crate::target::LogDensity;
+use crate::McmcError;
 
 /// Statistics of one transition (one draw), as Stan reports them.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -38,6 +40,45 @@ pub struct DrawStats {
     /// was accepted after the kernel's transition and its other moves; `log_density` is then
     /// the new point's.
     pub independent: bool,
+}
+
+impl Persist for DrawStats {
+    fn write(&self, w: &mut Writer) {
+        for value in [
+            self.log_density,
+            self.energy,
+            self.accept_stat,
+            self.step_size,
+        ] {
+            w.put(&value);
+        }
+        w.put(&self.n_steps);
+        w.put(&self.tree_depth);
+        for flag in [
+            self.accepted,
+            self.divergent,
+            self.mirrored,
+            self.orbit_moved,
+            self.independent,
+        ] {
+            w.put(&flag);
+        }
+    }
+    fn read(r: &mut Reader) -> Result<Self, McmcError> {
+        Ok(Self {
+            log_density: r.get()?,
+            energy: r.get()?,
+            accept_stat: r.get()?,
+            step_size: r.get()?,
+            n_steps: r.get()?,
+            tree_depth: r.get()?,
+            accepted: r.get()?,
+            divergent: r.get()?,
+            mirrored: r.get()?,
+            orbit_moved: r.get()?,
+            independent: r.get()?,
+        })
+    }
 }
 
 /// A Markov transition kernel that leaves the target invariant for a fixed step size and metric.

@@ -43,6 +43,7 @@
 
 pub mod adapt;
 mod chain;
+pub mod checkpoint;
 pub mod config;
 pub mod diagnostics;
 mod error;
@@ -62,6 +63,7 @@ pub mod tempering;
 
 pub use adapt::Adaptation;
 pub use chain::chain_rng;
+pub use checkpoint::SamplerCheckpoint;
 pub use config::{Init, SamplerConfig};
 pub use error::McmcError;
 pub use hamiltonian::{Hamiltonian, Point};
@@ -72,7 +74,9 @@ pub use mass_matrix::adapt::{MetricAdaptation, WindowSchedule};
 pub use mass_matrix::Metric;
 pub use nuts::Nuts;
 pub use run_length::ConvergenceTarget;
-pub use runner::{sample, sample_until, sample_until_converged};
+pub use runner::{
+    sample, sample_until, sample_until_converged, sample_with_checkpoints, Checkpoints,
+};
 pub use samples::{ChainDraws, ChainSummary, ParamSummary, Samples};
 pub use stepsize::DualAveraging;
 pub use target::{LikelihoodTerm, LogDensity, PriorLikelihood, Space, Tempered};

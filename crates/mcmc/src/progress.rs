@@ -83,6 +83,14 @@ impl ChainProgress<'_> {
         }
     }
 
+    /// Shows a restored chain's `transitions` so far, in sampling if `sampling`.
+    pub(crate) fn resume(&mut self, transitions: usize, sampling: bool) {
+        self.bar.inc(transitions as u64);
+        if sampling {
+            self.phase();
+        }
+    }
+
     /// Lengthens the bar by `iterations` more transitions.
     pub(crate) fn extend(&self, iterations: usize) {
         self.bar.inc_length(iterations as u64);

@@ -4,8 +4,10 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use crate::chain::{chain_rng, ChainRun};
+use crate::checkpoint::SamplerCheckpoint;
 use crate::config::SamplerConfig;
 use crate::kernel::Kernel;
 use crate::progress::Progress;
@@ -48,7 +50,39 @@ pub fn sample_until_converged<T, K, F>(
     kernel: &K,
     config: &SamplerConfig,
     stop: &AtomicBool,
+    next_length: F,
+) -> Result<Samples, McmcError>
+where
+    T: LogDensity + Sync + ?Sized,
+    K: Kernel,
+    F: FnMut(&Samples) -> Option<usize>,
+{
+    sample_with_checkpoints(target, kernel, config, stop, next_length, None)
+}
+
+/// How a run saves its chains to go on later (docs/campaigns.md §5).
+pub struct Checkpoints<'a> {
+    /// The chains to go on from, as an earlier run of the same target and settings saved them;
+    /// `None` to start afresh.
+    pub resume: Option<SamplerCheckpoint>,
+    /// Time between two checkpoints while the chains run.
+    pub interval: Duration,
+    /// Saves a checkpoint (whole or not at all); an error ends the run with it.
+    pub save: &'a (dyn Fn(&SamplerCheckpoint) -> Result<(), String> + Sync),
+}
+
+/// Like [`sample_until_converged`], with `checkpoints`: the chains start from
+/// `checkpoints.resume` where given, and are saved every `checkpoints.interval` (each chain
+/// between two of its transitions, the run paused meanwhile) and when `stop` ends them early.
+/// A run resumed from any of these checkpoints makes the draws of a run never stopped, bit for
+/// bit.
+pub fn sample_with_checkpoints<T, K, F>(
+    target: &T,
+    kernel: &K,
+    config: &SamplerConfig,
+    stop: &AtomicBool,
     mut next_length: F,
+    checkpoints: Option<&Checkpoints>,
 ) -> Result<Samples, McmcError>
 where
     T: LogDensity + Sync + ?Sized,
@@ -61,15 +95,78 @@ where
         config.num_chains,
         config.num_warmup + config.num_draws,
     );
-    let mut runs: Vec<Option<Box<ChainRun<'_, T>>>> =
-        (0..config.num_chains).map(|_| None).collect();
-    let mut length = config.num_draws;
+    let mut runs: Vec<Option<Box<ChainRun<'_, T>>>> = match checkpoints
+        .and_then(|c| c.resume.as_ref())
+    {
+        Some(resume) => {
+            if resume.num_chains() != config.num_chains {
+                return Err(McmcError::Checkpoint(format!(
+                    "the checkpoint holds {} chains, the run {}",
+                    resume.num_chains(),
+                    config.num_chains
+                )));
+            }
+            resume
+                .chains
+                .iter()
+                .enumerate()
+                .map(|(chain, saved)| {
+                    saved
+                        .as_ref()
+                        .map(|saved| {
+                            ChainRun::restore(target, config, chain, saved, progress.chain(chain))
+                                .map(Box::new)
+                        })
+                        .transpose()
+                })
+                .collect::<Result<_, _>>()?
+        }
+        None => (0..config.num_chains).map(|_| None).collect(),
+    };
+    let mut length = runs
+        .iter()
+        .flatten()
+        .map(|run| run.planned_draws())
+        .fold(config.num_draws, usize::max);
+    let save = |runs: &[Option<Box<ChainRun<'_, T>>>]| -> Result<(), McmcError> {
+        let Some(checkpoints) = checkpoints else {
+            return Ok(());
+        };
+        let checkpoint = SamplerCheckpoint {
+            chains: runs
+                .iter()
+                .map(|run| run.as_ref().map(|run| run.checkpoint()))
+                .collect(),
+        };
+        (checkpoints.save)(&checkpoint).map_err(McmcError::Checkpoint)
+    };
     let runs = loop {
-        let finished = run_chains(target, kernel, config, stop, &progress, runs)
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()?;
+        let pause = checkpoints.map(|c| Pause {
+            due: Instant::now() + c.interval,
+            raised: AtomicBool::new(false),
+        });
+        let outcome = run_chains(
+            target,
+            kernel,
+            config,
+            stop,
+            pause.as_ref(),
+            &progress,
+            runs,
+        )
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+        if outcome.iter().any(|(_, paused)| *paused) {
+            runs = outcome.into_iter().map(|(run, _)| run).collect();
+            save(&runs)?;
+            continue;
+        }
+        let finished: Vec<Box<ChainRun<'_, T>>> =
+            outcome.into_iter().filter_map(|(run, _)| run).collect();
         if finished.iter().any(|run| run.stopped()) {
-            break finished;
+            let saved: Vec<_> = finished.into_iter().map(Some).collect();
+            save(&saved)?;
+            break saved.into_iter().flatten().collect::<Vec<_>>();
         }
         let so_far = finished.iter().map(|run| run.snapshot()).collect();
         match next_length(&collect_samples(kernel, target.dim(), so_far, config)) {
@@ -88,6 +185,13 @@ where
     };
     let chains = runs.into_iter().map(|run| run.finish(config)).collect();
     Ok(collect_samples(kernel, target.dim(), chains, config))
+}
+
+/// A pause of the chains for a checkpoint: raised by the first worker that finds the time
+/// `due` passed; each worker then returns its chain and stops.
+struct Pause {
+    due: Instant,
+    raised: AtomicBool,
 }
 
 /// The run's [`Samples`], marked interrupted if any chain stopped short of `config`'s lengths.
@@ -117,15 +221,19 @@ const SEGMENT: usize = 10;
 /// chain that no other worker holds. So the workers stay busy until fewer chains than workers
 /// remain, where whole chains per worker leave one idle once its last chain is done (4 chains on
 /// 2 threads: ~5 % of the default run's wall time). A chain's draws depend only on its own state
-/// and random stream, not on which worker runs a segment. Results in chain order.
+/// and random stream, not on which worker runs a segment. Once `pause` is raised the workers
+/// stop taking chains. Results in chain order, each chain with whether it was paused before its
+/// end (`None` for one not started).
+#[allow(clippy::type_complexity)]
 fn run_chains<'a, T, K>(
     target: &'a T,
     kernel: &K,
     config: &SamplerConfig,
     stop: &AtomicBool,
+    pause: Option<&Pause>,
     progress: &'a Progress,
     runs: Vec<Option<Box<ChainRun<'a, T>>>>,
-) -> Vec<Result<Box<ChainRun<'a, T>>, McmcError>>
+) -> Vec<Result<(Option<Box<ChainRun<'a, T>>>, bool), McmcError>>
 where
     T: LogDensity + Sync + ?Sized,
     K: Kernel,
@@ -139,22 +247,28 @@ where
     }
     let slots: Mutex<Vec<Slot<'a, T>>> = Mutex::new(runs.into_iter().map(Slot::Ready).collect());
     let lock = || slots.lock().unwrap_or_else(PoisonError::into_inner);
+    let paused = || pause.is_some_and(|p| p.raised.load(Ordering::SeqCst));
     thread::scope(|scope| {
         for _ in 0..worker_count(config) {
             scope.spawn(|| loop {
+                if paused() {
+                    return;
+                }
                 let (chain, run) = {
                     let mut slots = lock();
                     let next = slots
                         .iter()
                         .enumerate()
                         .filter_map(|(chain, slot)| match slot {
+                            Slot::Ready(Some(run)) if run.is_finished(config) => None,
                             Slot::Ready(run) => {
                                 Some((run.as_ref().map_or(0, |run| run.transitions()), chain))
                             }
                             _ => None,
                         })
                         .min();
-                    // Every chain left is done or held by a worker that will go on with it.
+                    // Every chain left is done (finished ones are not taken again) or held by a
+                    // worker that will go on with it.
                     let Some((_, chain)) = next else { return };
                     let Slot::Ready(run) = std::mem::replace(&mut slots[chain], Slot::Held) else {
                         unreachable!("the chain was ready")
@@ -181,6 +295,11 @@ where
                     Ok(run) => Slot::Ready(Some(run)),
                     Err(e) => Slot::Done(Err(e)),
                 };
+                if let Some(pause) = pause {
+                    if Instant::now() >= pause.due {
+                        pause.raised.store(true, Ordering::SeqCst);
+                    }
+                }
                 lock()[chain] = slot;
             });
         }
@@ -190,8 +309,13 @@ where
         .unwrap_or_else(PoisonError::into_inner)
         .into_iter()
         .map(|slot| match slot {
-            Slot::Done(result) => result,
-            _ => unreachable!("the workers run every chain to its end"),
+            Slot::Done(result) => result.map(|run| (Some(run), false)),
+            // A chain that finished before the pause is done, not paused.
+            Slot::Ready(run) => {
+                let paused = !run.as_ref().is_some_and(|run| run.is_finished(config));
+                Ok((run, paused))
+            }
+            Slot::Held => unreachable!("the workers return every chain they hold"),
         })
         .collect()
 }

@@ -359,6 +359,10 @@ pub struct SamplerSection {
     pub seed: u64,
     /// Worker threads; 0 = all cores (never changes the draws).
     pub threads: usize,
+    /// Seconds between checkpoints of the chains (`checkpoint.bin` in the output folder, from
+    /// which the same command goes on; also written when the run is stopped); 0: none
+    /// (docs/campaigns.md §5).
+    pub checkpoint_interval: f64,
     /// Target acceptance statistic of the step-size adaptation (default: 0.95 for NUTS, the
     /// kernel's own for HMC and MALA).
     pub target_accept: Option<f64>,
@@ -411,6 +415,7 @@ impl Default for SamplerSection {
             max_draws: None,
             seed: 1,
             threads: 0,
+            checkpoint_interval: 600.0,
             target_accept: None,
             init_radius: 2.0,
             num_temperatures: 1,
@@ -704,6 +709,12 @@ impl Config {
                 s.target_ess
             );
         }
+        if !(s.checkpoint_interval.is_finite() && s.checkpoint_interval >= 0.0) {
+            bail!(
+                "sampler.checkpoint_interval = {} must be finite and >= 0 s (0: no checkpoints)",
+                s.checkpoint_interval
+            );
+        }
         if let Some(max) = s.max_draws {
             if max < s.num_draws {
                 bail!(
@@ -913,6 +924,8 @@ mod tests {
         assert!(e.contains("sampler.target_ess = -1"), "{e}");
         let e = invalid(|c| c.sampler.target_ess = f64::INFINITY);
         assert!(e.contains("sampler.target_ess = inf"), "{e}");
+        let e = invalid(|c| c.sampler.checkpoint_interval = -1.0);
+        assert!(e.contains("sampler.checkpoint_interval = -1"), "{e}");
         let e = invalid(|c| c.sampler.max_draws = Some(1499));
         assert!(e.contains("sampler.max_draws = 1499"), "{e}");
         let e = invalid(|c| c.likelihood.max_nodes = 0);

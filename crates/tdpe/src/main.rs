@@ -47,7 +47,9 @@ fn main() -> std::process::ExitCode {
         Err(error) => {
             // One line: the error and its causes, separated by ": ".
             eprintln!("error: {error:#}");
-            if error.downcast_ref::<tdpe::run::Interrupted>().is_some() {
+            if error.downcast_ref::<tdpe::run::Checkpointed>().is_some() {
+                std::process::ExitCode::from(tdpe::run::checkpoint::EXIT_CODE)
+            } else if error.downcast_ref::<tdpe::run::Interrupted>().is_some() {
                 std::process::ExitCode::from(130)
             } else {
                 std::process::ExitCode::FAILURE

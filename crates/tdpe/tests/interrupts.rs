@@ -1,5 +1,7 @@
-//! A run stopped by SIGINT, SIGTERM or SIGHUP writes every product of the draws so far and
-//! exits with status 130 and a message saying it was interrupted.
+//! A run stopped by SIGINT, SIGTERM or SIGHUP writes every product of the draws so far and a
+//! checkpoint, and exits with status 77 (bilby_pipe's "checkpointed"); without checkpoints, with
+//! 130 and a message saying it was interrupted. Started again, a stopped or killed run goes on
+//! from its last checkpoint to the samples of a run never stopped, byte for byte.
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader};
@@ -8,13 +10,44 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Starts a long run into `outdir`, sends `signal` once the sampler has started, and returns
-/// the exit status and standard error; a run that does not stop within a minute is killed and
-/// fails the test (rather than hanging it).
-fn interrupted_run(outdir: &Path, signal: &str) -> (Option<i32>, String) {
+/// A long run: the sampler never ends on its own.
+const LONG: [&str; 8] = [
+    "--zero-noise",
+    "--n-chains",
+    "2",
+    "--n-warmup",
+    "30",
+    "--n-draws",
+    "1000000",
+    "--no-progress",
+];
+
+/// A run of a few seconds, whose draws the resumed runs must reproduce.
+const SHORT: [&str; 9] = [
+    "--n-chains",
+    "2",
+    "--n-warmup",
+    "150",
+    "--n-draws",
+    "400",
+    "--target-ess",
+    "0",
+    "--no-progress",
+];
+
+/// Starts a run with `args` into `outdir`, sends `signal` `delay` after the sampler has
+/// started, and returns the exit status and standard error; a run that does not stop within a
+/// minute is killed and fails the test (rather than hanging it).
+fn interrupted_run(
+    outdir: &Path,
+    args: &[&str],
+    signal: &str,
+    delay: Duration,
+) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tdpe"))
-        .args(["run", "--zero-noise", "--n-chains", "2", "--n-warmup", "30"])
-        .args(["--n-draws", "1000000", "--no-progress", "--outdir"])
+        .arg("run")
+        .args(args)
+        .arg("--outdir")
         .arg(outdir)
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
@@ -35,7 +68,7 @@ fn interrupted_run(outdir: &Path, signal: &str) -> (Option<i32>, String) {
             Err(_) => break,
         }
     }
-    std::thread::sleep(Duration::from_secs(3));
+    std::thread::sleep(delay);
     let sent = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
@@ -59,16 +92,27 @@ fn interrupted_run(outdir: &Path, signal: &str) -> (Option<i32>, String) {
 }
 
 #[test]
-fn every_interrupting_signal_keeps_the_draws_and_exits_130() {
-    for signal in ["INT", "TERM", "HUP"] {
+fn every_interrupting_signal_keeps_the_draws_and_a_checkpoint() {
+    for (signal, checkpoints) in [("INT", true), ("TERM", true), ("HUP", false)] {
         let outdir =
             std::env::temp_dir().join(format!("tdpe-interrupt-{}-{signal}", std::process::id()));
         let _ = std::fs::remove_dir_all(&outdir);
-        let (code, stderr) = interrupted_run(&outdir, signal);
-        assert_eq!(code, Some(130), "SIG{signal}: {stderr}");
-        assert!(
-            stderr.contains("error: interrupted: "),
-            "SIG{signal}: {stderr}"
+        let mut args = LONG.to_vec();
+        if !checkpoints {
+            args.extend(["--checkpoint-interval", "0"]);
+        }
+        let (code, stderr) = interrupted_run(&outdir, &args, signal, Duration::from_secs(3));
+        let (expected, message) = if checkpoints {
+            (77, "error: checkpointed: ")
+        } else {
+            (130, "error: interrupted: ")
+        };
+        assert_eq!(code, Some(expected), "SIG{signal}: {stderr}");
+        assert!(stderr.contains(message), "SIG{signal}: {stderr}");
+        assert_eq!(
+            outdir.join("checkpoint.bin").is_file(),
+            checkpoints,
+            "SIG{signal}"
         );
         for product in tdpe::output::PRODUCTS {
             assert!(
@@ -80,4 +124,66 @@ fn every_interrupting_signal_keeps_the_draws_and_exits_130() {
         assert!(result.contains("\"interrupted\": true"), "SIG{signal}");
         std::fs::remove_dir_all(&outdir).unwrap();
     }
+}
+
+/// Runs `args` into `outdir` to its end; its standard error.
+fn complete_run(outdir: &Path, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tdpe"))
+        .arg("run")
+        .args(args)
+        .arg("--outdir")
+        .arg(outdir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    stderr
+}
+
+#[test]
+fn a_stopped_or_killed_run_resumes_to_the_samples_of_a_run_never_stopped() {
+    let dir = std::env::temp_dir().join(format!("tdpe-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    complete_run(&dir.join("whole"), &SHORT);
+    let whole = std::fs::read(dir.join("whole/samples.csv")).unwrap();
+    assert!(!dir.join("whole/checkpoint.bin").exists());
+
+    // Stopped in warm-up or sampling by SIGTERM: checkpointed (77), then resumed.
+    let stopped = dir.join("stopped");
+    let (code, stderr) = interrupted_run(&stopped, &SHORT, "TERM", Duration::from_secs(2));
+    assert_eq!(code, Some(77), "{stderr}");
+    let stderr = complete_run(&stopped, &SHORT);
+    assert!(stderr.contains("resuming the 2 chains"), "{stderr}");
+    assert!(std::fs::read(stopped.join("samples.csv")).unwrap() == whole);
+    assert!(!stopped.join("checkpoint.bin").exists());
+
+    // Killed between checkpoints: resumed from the last whole one.
+    let killed = dir.join("killed");
+    let mut args = SHORT.to_vec();
+    args.extend(["--checkpoint-interval", "0.3"]);
+    let (code, stderr) = interrupted_run(&killed, &args, "KILL", Duration::from_secs(3));
+    assert_eq!(code, None, "{stderr}");
+    assert!(killed.join("checkpoint.bin").is_file(), "{stderr}");
+    assert!(!killed.join("samples.csv").exists());
+    let stderr = complete_run(&killed, &args);
+    assert!(stderr.contains("resuming the 2 chains"), "{stderr}");
+    assert!(std::fs::read(killed.join("samples.csv")).unwrap() == whole);
+
+    // A checkpoint of another configuration is an error before any work, and stays.
+    let (code, _) = interrupted_run(&killed, &args, "TERM", Duration::from_secs(2));
+    assert_eq!(code, Some(77));
+    let out = Command::new(env!("CARGO_BIN_EXE_tdpe"))
+        .args(["run", "--seed", "2"])
+        .args(SHORT)
+        .arg("--outdir")
+        .arg(&killed)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("not the checkpoint of this run's configuration"),
+        "{stderr}"
+    );
+    assert!(killed.join("checkpoint.bin").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -9,6 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Metric;
+use crate::checkpoint::{damaged, Persist, Reader, Writer};
+use crate::McmcError;
 
 /// Which metric the warm-up learns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -194,6 +196,59 @@ impl MetricAdapter {
                 self.next_window_end = last_end;
             }
         }
+    }
+}
+
+impl Persist for MetricAdapter {
+    fn write(&self, w: &mut Writer) {
+        match &self.estimator {
+            None => w.put(&0u64),
+            Some(Estimator::Diagonal { mean, m2 }) => {
+                w.put(&1u64);
+                w.put(mean);
+                w.put(m2);
+            }
+            Some(Estimator::Dense { mean, m2 }) => {
+                w.put(&2u64);
+                w.put(mean);
+                w.put(m2);
+            }
+        }
+        for count in [
+            self.count,
+            self.num_warmup,
+            self.init_buffer,
+            self.term_buffer,
+            self.counter,
+            self.window_size,
+            self.next_window_end,
+        ] {
+            w.put(&count);
+        }
+    }
+    fn read(r: &mut Reader) -> Result<Self, McmcError> {
+        let estimator = match r.get::<u64>()? {
+            0 => None,
+            1 => Some(Estimator::Diagonal {
+                mean: r.get()?,
+                m2: r.get()?,
+            }),
+            2 => Some(Estimator::Dense {
+                mean: r.get()?,
+                m2: r.get()?,
+            }),
+            _ => return Err(damaged("an unknown metric estimator")),
+        };
+        Ok(Self {
+            estimator,
+            count: r.get()?,
+            num_warmup: r.get()?,
+            init_buffer: r.get()?,
+            term_buffer: r.get()?,
+            counter: r.get()?,
+            window_size: r.get()?,
+            next_window_end: r.get()?,
+        })
     }
 }
 

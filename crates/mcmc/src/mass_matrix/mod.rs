@@ -12,6 +12,7 @@ use rand::Rng;
 use rand_distr::StandardNormal;
 use serde::Serialize;
 
+use crate::checkpoint::{damaged, Persist, Reader, Writer};
 use crate::McmcError;
 pub use dense::DenseMetric;
 
@@ -25,6 +26,33 @@ pub enum Metric {
     },
     /// A dense symmetric positive-definite M⁻¹.
     Dense(DenseMetric),
+}
+
+impl Persist for Metric {
+    fn write(&self, w: &mut Writer) {
+        match self {
+            Metric::Diagonal { inv_mass } => {
+                w.put(&0u64);
+                w.put(inv_mass);
+            }
+            Metric::Dense(dense) => {
+                w.put(&1u64);
+                w.put(&dense.dim());
+                w.put(&dense.covariance().to_vec());
+            }
+        }
+    }
+    /// The dense metric's factor is computed again from its covariance, as it was at first.
+    fn read(r: &mut Reader) -> Result<Self, McmcError> {
+        match r.get::<u64>()? {
+            0 => Ok(Metric::Diagonal { inv_mass: r.get()? }),
+            1 => {
+                let dim = r.get()?;
+                Ok(Metric::Dense(DenseMetric::new(dim, r.get()?)?))
+            }
+            _ => Err(damaged("an unknown metric")),
+        }
+    }
 }
 
 /// Dot product with eight independent partial sums, so that the compiler can vectorise it.

@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::checkpoint::{Persist, Reader, Writer};
+use crate::McmcError;
+
 /// Settings of the dual-averaging step-size adaptation (Stan's defaults).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct DualAveraging {
@@ -78,6 +81,38 @@ impl DualAverage {
     /// The averaged step size exp(x̄) used after warm-up.
     pub(crate) fn final_step_size(&self) -> f64 {
         self.x_bar.exp()
+    }
+}
+
+impl Persist for DualAverage {
+    fn write(&self, w: &mut Writer) {
+        let DualAveraging { gamma, t0, kappa } = self.settings;
+        for value in [
+            gamma,
+            t0,
+            kappa,
+            self.target,
+            self.mu,
+            self.counter,
+            self.s_bar,
+            self.x_bar,
+        ] {
+            w.put(&value);
+        }
+    }
+    fn read(r: &mut Reader) -> Result<Self, McmcError> {
+        Ok(Self {
+            settings: DualAveraging {
+                gamma: r.get()?,
+                t0: r.get()?,
+                kappa: r.get()?,
+            },
+            target: r.get()?,
+            mu: r.get()?,
+            counter: r.get()?,
+            s_bar: r.get()?,
+            x_bar: r.get()?,
+        })
     }
 }
 

@@ -3,7 +3,6 @@
 //! each in its own folder with its log; runs that finished before are kept, so a stopped
 //! campaign started again goes on where it stopped.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,12 +17,13 @@ use crate::config::Config;
 use crate::output::atomic;
 use crate::output::json::parse_python_json;
 use crate::problem::check_injection;
+use crate::run::checkpoint;
 
 /// The campaign folder's copy of the injections, which its runs read.
 pub const INJECTIONS: &str = "injections.json";
 /// The campaign folder's record of the configuration its runs share.
 pub const CONFIG: &str = "config.toml";
-/// Each run's log (its standard output and error).
+/// Each run's log (its standard output and error, appended run after run).
 pub const RUN_LOG: &str = "run.log";
 
 /// A campaign to run locally.
@@ -214,7 +214,7 @@ impl LocalCampaign<'_> {
             let started = Instant::now();
             let outcome = self.run_one(index, &name);
             let seconds = started.elapsed().as_secs_f64();
-            let ok = matches!(outcome, Ok(true));
+            let ok = matches!(outcome, Ok(RunEnd::Finished));
             let snapshot = update(progress, |p| {
                 p.running -= 1;
                 if ok {
@@ -224,8 +224,13 @@ impl LocalCampaign<'_> {
                 }
             });
             let how = match outcome {
-                Ok(true) => format!("finished in {seconds:.0} s"),
-                Ok(false) => format!("failed after {seconds:.0} s (see {name}/{RUN_LOG})"),
+                Ok(RunEnd::Finished) => format!("finished in {seconds:.0} s"),
+                Ok(RunEnd::Checkpointed) => {
+                    format!("stopped after {seconds:.0} s with a checkpoint, to go on from")
+                }
+                Ok(RunEnd::Failed) => {
+                    format!("failed after {seconds:.0} s (see {name}/{RUN_LOG})")
+                }
                 Err(e) => format!("could not start: {e:#}"),
             };
             eprintln!(
@@ -235,13 +240,17 @@ impl LocalCampaign<'_> {
         }
     }
 
-    /// Runs injection `index` in its folder `name`; whether it left a complete result.
-    fn run_one(&self, index: usize, name: &str) -> anyhow::Result<bool> {
+    /// Runs injection `index` in its folder `name` (resuming from its checkpoint if it left
+    /// one), its log appended to the folder's run.log.
+    fn run_one(&self, index: usize, name: &str) -> anyhow::Result<RunEnd> {
         let dir = self.outdir.join(name);
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create {}", dir.display()))?;
-        let log = File::create(dir.join(RUN_LOG))
-            .with_context(|| format!("cannot create {}", dir.join(RUN_LOG).display()))?;
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(dir.join(RUN_LOG))
+            .with_context(|| format!("cannot open {}", dir.join(RUN_LOG).display()))?;
         let mut command = Command::new(&self.executable);
         command
             .args(run_arguments(
@@ -257,8 +266,24 @@ impl LocalCampaign<'_> {
         let status = command
             .status()
             .with_context(|| format!("cannot start {}", self.executable.display()))?;
-        Ok(status.success() && finished(&dir))
+        Ok(if status.success() && finished(&dir) {
+            RunEnd::Finished
+        } else if status.code() == Some(i32::from(checkpoint::EXIT_CODE)) {
+            RunEnd::Checkpointed
+        } else {
+            RunEnd::Failed
+        })
     }
+}
+
+/// How one run of a campaign ended.
+enum RunEnd {
+    /// With a complete result.
+    Finished,
+    /// Stopped with a checkpoint: it goes on from it when the campaign runs again.
+    Checkpointed,
+    /// Without a result (its log says why).
+    Failed,
 }
 
 /// Applies `change` to the shared progress and returns a copy of it.

@@ -178,7 +178,7 @@ pub fn read_runs(dir: &Path) -> anyhow::Result<(Vec<RunRecord>, Vec<FailedRun>)>
         if !path.exists() {
             failed.push(FailedRun {
                 name,
-                reason: "no result.json (see its run.log)".into(),
+                reason: "no result.json (still running, or failed: see its run.log)".into(),
             });
             continue;
         }

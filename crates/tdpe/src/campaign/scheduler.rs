@@ -2,7 +2,9 @@
 //! machine ([`super::local`]), each a `tdpe run --injection-file … --injection-number i`, as
 //! a Slurm job array with the PP test as a job that depends on it, or an HTCondor DAG with a
 //! node per run and the PP test as its final node. Only the runs not finished in the folder are
-//! submitted, so a campaign written again after some runs failed submits those.
+//! submitted, so a campaign written again after some runs failed submits those. A run the
+//! scheduler stops writes its checkpoint and exits with [`checkpoint::EXIT_CODE`], which both
+//! files declare as "checkpointed, run again".
 
 use std::path::{Path, PathBuf};
 
@@ -10,6 +12,7 @@ use anyhow::Context;
 
 use super::local::{run_arguments, run_name, RUN_PREFIX};
 use crate::output::atomic;
+use crate::run::checkpoint;
 
 /// The schedulers a campaign can be written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -26,6 +29,8 @@ pub const SUBMIT_DIR: &str = "submit";
 pub const LOG_DIR: &str = "logs";
 /// How often HTCondor retries a run that failed (bilby_pipe's default for analysis jobs).
 const RETRIES: usize = 3;
+/// Seconds before its time limit at which Slurm asks a run to checkpoint and stop.
+const STOP_WARNING_S: u32 = 300;
 
 /// What the scheduler's files need.
 pub struct SchedulerCampaign<'a> {
@@ -99,10 +104,27 @@ impl SchedulerCampaign<'_> {
              #SBATCH --cpus-per-task={cpus}\n\
              #SBATCH --mem={memory}M\n\
              #SBATCH --output={log}\n\
-             set -euo pipefail\n\
+             #SBATCH --open-mode=append\n\
+             #SBATCH --requeue\n\
+             #SBATCH --signal=B:TERM@{warning}\n\
+             # Stopped by Slurm (pre-emption, or {warning} s before the time limit), a run writes\n\
+             # its checkpoint and exits {code}; the task is then queued again and goes on from it.\n\
+             set -uo pipefail\n\
              index=${{SLURM_ARRAY_TASK_ID}}\n\
              name=$(printf '{RUN_PREFIX}%0{width}d' \"${{index}}\")\n\
-             exec {command}\n",
+             {command} &\n\
+             pid=$!\n\
+             trap 'kill -TERM \"${{pid}}\"' TERM\n\
+             wait \"${{pid}}\"\n\
+             status=$?\n\
+             # A signal ends the first wait early: wait for the run to write its checkpoint.\n\
+             while kill -0 \"${{pid}}\" 2>/dev/null; do wait \"${{pid}}\"; status=$?; done\n\
+             if [ \"${{status}}\" -eq {code} ]; then\n\
+             \x20   scontrol requeue \"${{SLURM_ARRAY_JOB_ID}}_${{SLURM_ARRAY_TASK_ID}}\"\n\
+             fi\n\
+             exit \"${{status}}\"\n",
+            warning = STOP_WARNING_S,
+            code = checkpoint::EXIT_CODE,
             array = array_ranges(self.pending),
             cpus = self.threads_per_run,
             memory = self.memory_mb,
@@ -154,12 +176,14 @@ impl SchedulerCampaign<'_> {
                  request_memory = {memory} MB\n\
                  request_disk = 1 GB\n\
                  getenv = True\n\
+                 checkpoint_exit_code = {code}\n\
                  log = {log}\n\
                  output = {output}\n\
                  error = {error}\n\
                  queue\n",
                 executable = self.executable.display(),
                 arguments = condor_arguments(arguments),
+                code = checkpoint::EXIT_CODE,
                 log = self.log("condor.log"),
                 output = self.log(&format!("{name}.out")),
                 error = self.log(&format!("{name}.err")),
@@ -314,6 +338,10 @@ mod tests {
             "{run}"
         );
         assert!(run.contains("'--injection-number' \"${index}\""), "{run}");
+        assert!(
+            run.contains("if [ \"${status}\" -eq 77 ]; then\n    scontrol requeue"),
+            "{run}"
+        );
         let submit = std::fs::read_to_string(dir.join("submit/submit.sh")).unwrap();
         assert!(submit.contains("--dependency=afterany:"), "{submit}");
 
@@ -328,6 +356,7 @@ mod tests {
             sub.contains("request_cpus = 2\nrequest_memory = 1500 MB\n"),
             "{sub}"
         );
+        assert!(sub.contains("checkpoint_exit_code = 77\n"), "{sub}");
         assert!(sub.contains("'--injection-number' '$(index)'"), "{sub}");
         let _ = std::fs::remove_dir_all(&dir);
     }

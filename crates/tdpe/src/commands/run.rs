@@ -12,7 +12,7 @@ use crate::campaign::injection_file::InjectionTable;
 use crate::campaign::with_injection;
 use crate::config::{Config, KernelName, MetricName};
 use crate::output;
-use crate::run::{run_analysis, Interrupted, RunControl};
+use crate::run::{checkpoint, run_analysis, Checkpointed, Interrupted, RunControl};
 
 /// Runs parameter estimation and writes result.json, samples.csv, summary.md and plots.
 ///
@@ -130,6 +130,12 @@ pub struct Args {
     /// [config: sampler.seed].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+
+    /// Seconds between checkpoints of the chains (checkpoint.bin in the output folder, also
+    /// written when the run is stopped; the same command then goes on from it); 0: none
+    /// [config: sampler.checkpoint_interval].
+    #[arg(long, value_name = "S")]
+    pub checkpoint_interval: Option<f64>,
 
     /// Worker threads, 0 = all cores; never changes the results [config: sampler.threads].
     #[arg(long, value_name = "N")]
@@ -257,6 +263,9 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
     if let Some(n) = args.threads {
         s.threads = n;
     }
+    if let Some(seconds) = args.checkpoint_interval {
+        s.checkpoint_interval = seconds;
+    }
     if args.target_accept.is_some() {
         s.target_accept = args.target_accept;
     }
@@ -328,9 +337,20 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         stop: interrupt_flag(),
         started,
     };
+    let checkpoint_file = checkpoint::path(&args.outdir);
     let result = run_analysis(config, &control)?;
     let interrupted = result.interrupted || STOP.load(Ordering::SeqCst);
+    // The chains stopped early and were saved (a signal after they ended leaves a whole run).
+    let checkpointed = result.interrupted && checkpoint_file.is_file();
     if result.posterior.is_empty() {
+        if checkpointed {
+            return Err(Checkpointed(format!(
+                "during the warm-up, before any posterior draws; the same command goes on from \
+                 {}",
+                checkpoint_file.display()
+            ))
+            .into());
+        }
         if interrupted {
             return Err(Interrupted(
                 "during the warm-up, before any posterior draws: nothing written".into(),
@@ -370,6 +390,19 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             "warning: the chains disagree (R-hat > 1.01) on {}: see summary.md",
             unconverged.join(", ")
         );
+    }
+    if checkpointed {
+        return Err(Checkpointed(format!(
+            "the {} draws so far are in {} (meta_data.interrupted); the same command goes on \
+             from {}",
+            result.posterior.len(),
+            args.outdir.display(),
+            checkpoint_file.display()
+        ))
+        .into());
+    }
+    if !result.interrupted {
+        checkpoint::remove(&checkpoint_file)?;
     }
     if interrupted || STOP.load(Ordering::SeqCst) {
         return Err(Interrupted(format!(

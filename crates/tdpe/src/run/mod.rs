@@ -5,6 +5,7 @@
 //! data) → relative binning around it → the standardised posterior → MCMC ([`sampler`]) →
 //! [`RunResult`] ([`mod@collect`]), which [`crate::output`] writes.
 
+pub mod checkpoint;
 pub mod collect;
 pub mod derived;
 pub mod pilot;
@@ -13,10 +14,10 @@ pub mod spectra;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tdpe_likelihood::BbhRelativeBinning;
-use tdpe_mcmc::{Samples, Space};
+use tdpe_mcmc::{Checkpoints, SamplerCheckpoint, Samples, Space};
 use tdpe_posterior::Fiducial;
 use tdpe_signal::BbhParameters;
 
@@ -38,6 +39,12 @@ pub struct RunControl<'a> {
     pub started: Instant,
 }
 
+/// The error of a run stopped by a signal after it wrote a checkpoint: the command exits with
+/// [`checkpoint::EXIT_CODE`], and the same command goes on from the checkpoint.
+#[derive(Debug, thiserror::Error)]
+#[error("checkpointed: {0}")]
+pub struct Checkpointed(pub String);
+
 /// The error of a run stopped by a signal (SIGINT, SIGTERM or SIGHUP): the command exits with
 /// status 130, as a shell reports an interrupted command, and the message says what was kept.
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +53,30 @@ pub struct Interrupted(pub String);
 
 /// Runs the analysis of `config` and returns its result.
 pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunResult> {
+    let checkpoints = (config.sampler.checkpoint_interval > 0.0).then(|| {
+        (
+            checkpoint::path(&control.outdir),
+            checkpoint::fingerprint(&config),
+        )
+    });
+    // Read first: a checkpoint of another configuration is an error before any work.
+    let resume = match &checkpoints {
+        Some((path, fingerprint)) => checkpoint::load(path, fingerprint)?,
+        None => None,
+    };
+    if config.sampler.num_temperatures > 1 && checkpoints.is_some() {
+        eprintln!(
+            "warning: sampler.checkpoint_interval does not apply with parallel tempering: no \
+             checkpoints are written"
+        );
+    }
+    if let Some(resume) = &resume {
+        eprintln!(
+            "resuming the {} chains of the checkpoint in {}",
+            resume.num_chains(),
+            control.outdir.display()
+        );
+    }
     let problem = Problem::set_up(config)?;
     write_estimated_psds(&problem, &control.outdir)?;
     let config = &problem.config;
@@ -110,11 +141,29 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         );
         Some(next)
     };
+    let save = |saved: &SamplerCheckpoint| match &checkpoints {
+        Some((path, fingerprint)) => {
+            checkpoint::save(path, fingerprint, saved).map_err(|e| format!("{e:#}"))
+        }
+        None => Ok(()),
+    };
+    let checkpointing = checkpoints.as_ref().map(|_| Checkpoints {
+        resume,
+        interval: Duration::from_secs_f64(config.sampler.checkpoint_interval),
+        save: &save,
+    });
     let SamplerOutput {
         samples,
         target_accept,
         tempering,
-    } = run_sampler(&posterior, &section, &sampler, control.stop, next_length)?;
+    } = run_sampler(
+        &posterior,
+        &section,
+        &sampler,
+        control.stop,
+        next_length,
+        checkpointing.as_ref(),
+    )?;
     let sampling_time_s = sampling_started.elapsed().as_secs_f64();
     collect(
         &problem,

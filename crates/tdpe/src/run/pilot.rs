@@ -437,6 +437,7 @@ pub fn pilot_run(
         &sampler_config(&section, tdpe_mcmc::Space::dim(&posterior), progress),
         stop,
         |_| None,
+        None,
     )?;
     if pilot.samples.interrupted {
         return Err(super::Interrupted(

@@ -4,9 +4,9 @@
 use std::sync::atomic::AtomicBool;
 
 use tdpe_mcmc::{
-    sample_tempered_until, sample_until_converged, Adaptation, ConvergenceTarget, Hmc, Init,
-    Kernel, LogDensity, Mala, MetricAdaptation, Nuts, PriorLikelihood, SamplerConfig, Samples,
-    TemperingConfig, WindowSchedule,
+    sample_tempered_until, sample_with_checkpoints, Adaptation, Checkpoints, ConvergenceTarget,
+    Hmc, Init, Kernel, LogDensity, Mala, MetricAdaptation, Nuts, PriorLikelihood, SamplerConfig,
+    Samples, TemperingConfig, WindowSchedule,
 };
 
 use crate::config::{KernelName, MetricName, SamplerSection};
@@ -78,14 +78,16 @@ pub fn convergence_target(section: &SamplerSection) -> Option<ConvergenceTarget>
 
 /// Runs `section`'s kernel on `model` with `config`, tempered if it asks for more than one
 /// temperature, until done or `stop`. Without tempering, `next_length` decides after the planned
-/// draws whether the chains go on ([`sample_until_converged`]); tempered runs keep their
-/// planned length.
+/// draws whether the chains go on, and `checkpoints` saves the chains and resumes them
+/// ([`sample_with_checkpoints`]); tempered runs keep their planned length and write no
+/// checkpoints.
 pub fn run_sampler<M, F>(
     model: &M,
     section: &SamplerSection,
     config: &SamplerConfig,
     stop: &AtomicBool,
     next_length: F,
+    checkpoints: Option<&Checkpoints>,
 ) -> anyhow::Result<SamplerOutput>
 where
     M: LogDensity + PriorLikelihood + Sync,
@@ -104,17 +106,17 @@ where
                 target_accept: target_accept.unwrap_or(NUTS_TARGET_ACCEPT),
                 max_depth: section.max_tree_depth.unwrap_or(default.max_depth),
             };
-            run_kernel(model, k, config, &tempering, stop, next_length)
+            run_kernel(model, k, config, &tempering, stop, next_length, checkpoints)
         }
         KernelName::Hmc => {
             let mut k = Hmc::default();
             k.target_accept = target_accept.unwrap_or(k.target_accept);
-            run_kernel(model, k, config, &tempering, stop, next_length)
+            run_kernel(model, k, config, &tempering, stop, next_length, checkpoints)
         }
         KernelName::Mala => {
             let mut k = Mala::default();
             k.target_accept = target_accept.unwrap_or(k.target_accept);
-            run_kernel(model, k, config, &tempering, stop, next_length)
+            run_kernel(model, k, config, &tempering, stop, next_length, checkpoints)
         }
     }
 }
@@ -127,6 +129,7 @@ fn run_kernel<M, K, F>(
     tempering: &TemperingConfig,
     stop: &AtomicBool,
     next_length: F,
+    checkpoints: Option<&Checkpoints>,
 ) -> anyhow::Result<SamplerOutput>
 where
     M: LogDensity + PriorLikelihood + Sync,
@@ -136,7 +139,14 @@ where
     let target_accept = kernel.target_accept();
     if tempering.num_temperatures <= 1 {
         return Ok(SamplerOutput {
-            samples: sample_until_converged(model, &kernel, config, stop, next_length)?,
+            samples: sample_with_checkpoints(
+                model,
+                &kernel,
+                config,
+                stop,
+                next_length,
+                checkpoints,
+            )?,
             target_accept,
             tempering: None,
         });
