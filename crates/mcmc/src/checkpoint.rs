@@ -149,8 +149,9 @@ impl<T: Persist> Persist for Option<T> {
 }
 
 impl Persist for Xoshiro256PlusPlus {
+    /// The generator's four words of state (its serde form: {"s": [..]}); all zero, which no
+    /// generator has and [`Persist::read`] refuses, if they could not be had.
     fn write(&self, w: &mut Writer) {
-        // The generator's four words of state (its serde form: {"s": [..]}).
         let state = serde_json::to_value(self)
             .ok()
             .and_then(|v| serde_json::from_value::<[u64; 4]>(v["s"].clone()).ok())
@@ -161,6 +162,9 @@ impl Persist for Xoshiro256PlusPlus {
     }
     fn read(r: &mut Reader) -> Result<Self, McmcError> {
         let state: [u64; 4] = [r.get()?, r.get()?, r.get()?, r.get()?];
+        if state == [0; 4] {
+            return Err(damaged("a random stream of zeros"));
+        }
         serde_json::from_value(serde_json::json!({ "s": state }))
             .map_err(|_| damaged("a random stream"))
     }

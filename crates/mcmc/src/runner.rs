@@ -141,9 +141,12 @@ where
         (checkpoints.save)(&checkpoint).map_err(McmcError::Checkpoint)
     };
     let runs = loop {
-        let pause = checkpoints.map(|c| Pause {
-            due: Instant::now() + c.interval,
-            raised: AtomicBool::new(false),
+        // An interval too long to add to the clock never comes due.
+        let pause = checkpoints.and_then(|c| {
+            Some(Pause {
+                due: Instant::now().checked_add(c.interval)?,
+                raised: AtomicBool::new(false),
+            })
         });
         let outcome = run_chains(
             target,
@@ -183,8 +186,12 @@ where
             _ => break finished,
         }
     };
+    // A chain stopped after a lengthening has its planned draws of `config` but not its own.
+    let stopped = runs.iter().any(|run| run.stopped());
     let chains = runs.into_iter().map(|run| run.finish(config)).collect();
-    Ok(collect_samples(kernel, target.dim(), chains, config))
+    let mut samples = collect_samples(kernel, target.dim(), chains, config);
+    samples.interrupted |= stopped;
+    Ok(samples)
 }
 
 /// A pause of the chains for a checkpoint: raised by the first worker that finds the time

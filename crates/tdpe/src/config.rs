@@ -709,9 +709,10 @@ impl Config {
                 s.target_ess
             );
         }
-        if !(s.checkpoint_interval.is_finite() && s.checkpoint_interval >= 0.0) {
+        let longest = crate::run::checkpoint::MAX_INTERVAL_S;
+        if !(0.0..=longest).contains(&s.checkpoint_interval) {
             bail!(
-                "sampler.checkpoint_interval = {} must be finite and >= 0 s (0: no checkpoints)",
+                "sampler.checkpoint_interval = {} must be between 0 (no checkpoints) and {longest} s",
                 s.checkpoint_interval
             );
         }
@@ -926,6 +927,8 @@ mod tests {
         assert!(e.contains("sampler.target_ess = inf"), "{e}");
         let e = invalid(|c| c.sampler.checkpoint_interval = -1.0);
         assert!(e.contains("sampler.checkpoint_interval = -1"), "{e}");
+        let e = invalid(|c| c.sampler.checkpoint_interval = 1e20);
+        assert!(e.contains("between 0 (no checkpoints) and"), "{e}");
         let e = invalid(|c| c.sampler.max_draws = Some(1499));
         assert!(e.contains("sampler.max_draws = 1499"), "{e}");
         let e = invalid(|c| c.likelihood.max_nodes = 0);

@@ -98,20 +98,20 @@ impl RunRecord {
                 Ok(below as f64 / draws.len() as f64)
             })
             .collect::<anyhow::Result<Vec<f64>>>()?;
-        let extreme = |table: &Value, better_low: bool| -> f64 {
-            let values = table
+        // The largest (or smallest) value of a table of diagnostics; NaN if it is empty or
+        // holds a NaN (or a null: bilby's NaN), which no criterion is met by.
+        let extreme = |table: &Value, largest: bool| -> f64 {
+            let values: Vec<f64> = table
                 .as_object()
                 .into_iter()
                 .flat_map(|m| m.values())
-                .map(|v| v.as_f64().unwrap_or(f64::NAN));
-            if better_low {
-                values.fold(
-                    f64::NEG_INFINITY,
-                    |a, v| if v.is_nan() { v } else { a.max(v) },
-                )
-            } else {
-                values.fold(f64::INFINITY, |a, v| if v.is_nan() { v } else { a.min(v) })
+                .map(|v| v.as_f64().unwrap_or(f64::NAN))
+                .collect();
+            if values.is_empty() || values.iter().any(|v| v.is_nan()) {
+                return f64::NAN;
             }
+            let pick = if largest { f64::max } else { f64::min };
+            values.into_iter().reduce(pick).unwrap_or(f64::NAN)
         };
         let network_snr = meta["likelihood"]["interferometers"]
             .as_object()
@@ -448,6 +448,10 @@ mod tests {
             (10, 1000, 10)
         );
         assert!(!record.converged());
+        let mut unknown = result(&draws, 2.5, 1.0, false);
+        unknown["meta_data"]["diagnostics"]["rhat"]["chirp_mass"] = Value::Null;
+        let unknown = RunRecord::from_result(&unknown, "n".into()).unwrap();
+        assert!(unknown.max_rhat.is_nan() && !unknown.converged());
         let fixed = RunRecord::from_result(&result(&draws, 2.5, 1.0, true), "b".into()).unwrap();
         assert_eq!(fixed.parameters, ["chirp_mass"]);
         let mut interrupted = result(&draws, 2.5, 1.0, false);

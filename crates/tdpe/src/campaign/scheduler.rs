@@ -71,18 +71,27 @@ impl SchedulerCampaign<'_> {
             }
         }
         Ok(match scheduler {
-            Scheduler::Slurm => format!("bash {}", submit.join("submit.sh").display()),
-            Scheduler::Htcondor => {
-                format!(
-                    "condor_submit_dag {}",
-                    submit.join("campaign.dag").display()
-                )
-            }
+            Scheduler::Slurm => format!(
+                "bash {}",
+                shell_word(&submit.join("submit.sh").display().to_string())
+            ),
+            // The DAG names its submit files relative to its own folder.
+            Scheduler::Htcondor => format!(
+                "condor_submit_dag -usedagdir {}",
+                shell_word(&submit.join("campaign.dag").display().to_string())
+            ),
         })
     }
 
     fn log(&self, name: &str) -> String {
         self.outdir.join(LOG_DIR).join(name).display().to_string()
+    }
+
+    /// Slurm's `--output` of the log `name` (whose `%a` is the task), quoted, with every `%`
+    /// of the folder's path doubled so that Slurm reads none of them as a pattern.
+    fn slurm_log(&self, name: &str) -> String {
+        let dir = self.outdir.join(LOG_DIR).display().to_string();
+        format!("\"{}/{name}\"", dir.replace('%', "%%"))
     }
 
     /// run.sh (the array), merge.sh (the PP test) and submit.sh (both, the merge after every
@@ -128,7 +137,7 @@ impl SchedulerCampaign<'_> {
             array = array_ranges(self.pending),
             cpus = self.threads_per_run,
             memory = self.memory_mb,
-            log = self.log("run_%a.log"),
+            log = self.slurm_log("run_%a.log"),
             command = shell_words(self.executable, &arguments),
         );
         let merge = format!(
@@ -139,7 +148,7 @@ impl SchedulerCampaign<'_> {
              #SBATCH --mem=1000M\n\
              #SBATCH --output={log}\n\
              exec {command}\n",
-            log = self.log("pp.log"),
+            log = self.slurm_log("pp.log"),
             command = shell_words(
                 self.executable,
                 &["pp".to_string(), self.outdir.display().to_string()]
@@ -252,13 +261,18 @@ fn shell_words(executable: &Path, arguments: &[String]) -> String {
             }
             format!("\"{escaped}\"")
         } else {
-            format!("'{}'", word.replace('\'', "'\\''"))
+            shell_word(word)
         }
     };
     std::iter::once(quote(&executable.display().to_string()))
         .chain(arguments.iter().map(|a| quote(a)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `word` single-quoted for bash.
+fn shell_word(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// HTCondor's new argument syntax: the whole list in double quotes, each word in single quotes
@@ -325,13 +339,14 @@ mod tests {
             memory_mb: 1500,
         };
         let command = campaign.write(Scheduler::Slurm).unwrap();
-        assert!(command.ends_with("submit/submit.sh"), "{command}");
+        assert!(command.ends_with("submit/submit.sh'"), "{command}");
         let run = std::fs::read_to_string(dir.join("submit/run.sh")).unwrap();
         assert!(run.contains("#SBATCH --array=0-2,10\n"), "{run}");
         assert!(
             run.contains("#SBATCH --cpus-per-task=2\n#SBATCH --mem=1500M\n"),
             "{run}"
         );
+        assert!(run.contains("/logs/run_%a.log\"\n"), "{run}");
         assert!(run.contains("printf 'injection_%04d'"), "{run}");
         assert!(
             run.contains("'/data/my config.toml' '--injection-file'"),
@@ -345,7 +360,11 @@ mod tests {
         let submit = std::fs::read_to_string(dir.join("submit/submit.sh")).unwrap();
         assert!(submit.contains("--dependency=afterany:"), "{submit}");
 
-        campaign.write(Scheduler::Htcondor).unwrap();
+        let command = campaign.write(Scheduler::Htcondor).unwrap();
+        assert!(
+            command.starts_with("condor_submit_dag -usedagdir '"),
+            "{command}"
+        );
         let dag = std::fs::read_to_string(dir.join("submit/campaign.dag")).unwrap();
         assert_eq!(dag.matches("JOB ").count(), 4, "{dag}");
         assert!(dag.contains("JOB injection_0010 run.sub\nVARS injection_0010 index=\"10\" name=\"injection_0010\"\nRETRY injection_0010 3\n"), "{dag}");

@@ -3,9 +3,12 @@
 //! binomial quantiles of the PP plot's bands — what bilby's `make_pp_plot` takes from scipy
 //! (`kstest(levels, "uniform")`, `combine_pvalues`, `binom.ppf`).
 
-/// Above this size of the matrix of Marsaglia, Tsang & Wang's method the p-value is taken from
-/// their large-sample formula (it is then below ~10⁻⁹; `n·d² > 3.76` with n > 99).
+/// Above this size of the matrix of Marsaglia, Tsang & Wang's method (n·d > 200; never for
+/// n ≤ 200) the p-value is taken from their right-tail formula where they give it to about
+/// seven digits, n·d² > [`TAIL_FORMULA_FROM`] with n > 99.
 const MAX_EXACT_ORDER: usize = 401;
+/// See [`MAX_EXACT_ORDER`].
+const TAIL_FORMULA_FROM: f64 = 3.76;
 
 /// The two-sided Kolmogorov–Smirnov statistic D_n = sup |F_n(x) − x| of `values` against
 /// U(0, 1).
@@ -44,8 +47,7 @@ fn kolmogorov_cdf(n: usize, d: f64) -> f64 {
     let nd = n as f64 * d;
     let k = nd.floor() as usize + 1;
     let m = 2 * k - 1;
-    if m > MAX_EXACT_ORDER {
-        // Their §4 large-sample formula.
+    if m > MAX_EXACT_ORDER && nd * d > TAIL_FORMULA_FROM {
         let s = nd * d;
         let nf = n as f64;
         return 1.0 - 2.0 * (-(2.000071 + 0.331 / nf.sqrt() + 1.409 / nf) * s).exp();

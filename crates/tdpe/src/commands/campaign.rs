@@ -71,6 +71,11 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let executable = std::env::current_exe().context("the tdpe executable's path")?;
     if let Some(scheduler) = args.scheduler {
         let pending = prepare(&args.outdir, &config, &table)?;
+        if pending.is_empty() {
+            println!("{}", pp::write_report(&args.outdir)?);
+            println!("tdpe campaign: every run has finished; nothing to submit");
+            return Ok(());
+        }
         let outdir = absolute(&args.outdir)?;
         let config_path = args.config.as_deref().map(absolute).transpose()?;
         let estimate_mb = (2.0 * memory::estimate(&config) / 1e6).ceil() as u64;

@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use tdpe_posterior::{IntrinsicCoordinates, PhaseCoordinate, ReferenceFrame};
@@ -305,14 +306,23 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// left torn or missing.
 static WRITING: AtomicBool = AtomicBool::new(false);
 
+/// A second signal sooner than this after the first is the same stop, delivered twice (a
+/// scheduler signals the job's processes and its batch script passes the signal on too).
+const REPEAT_WITHIN: Duration = Duration::from_secs(2);
+
 /// Installs the interrupt handler and returns the flag it sets. A second interrupt while the
-/// chains run exits at once; any while the products are written waits for them.
+/// chains run (more than [`REPEAT_WITHIN`] after the first) exits at once; any while the
+/// products are written waits for them.
 fn interrupt_flag() -> &'static AtomicBool {
+    static FIRST: OnceLock<Instant> = OnceLock::new();
     // Setting the handler fails only if one is already set (a second run in one process).
     let _ = ctrlc::set_handler(|| {
         let again = STOP.swap(true, Ordering::SeqCst);
+        let first = *FIRST.get_or_init(Instant::now);
         if WRITING.load(Ordering::SeqCst) {
             eprintln!("\ninterrupted: finishing the products first");
+        } else if again && first.elapsed() < REPEAT_WITHIN {
+            // The same stop again: it is under way.
         } else if again {
             std::process::exit(130);
         } else {
@@ -338,10 +348,23 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         started,
     };
     let checkpoint_file = checkpoint::path(&args.outdir);
-    let result = run_analysis(config, &control)?;
+    // A checkpoint this run reads and writes, from which the same command goes on.
+    let resumable = checkpoint::applies(&config.sampler);
+    let result = match run_analysis(config, &control) {
+        // Stopped before the chains (the set-up or the pilot of a resumed run): the checkpoint
+        // it started from is still there to go on from.
+        Err(e) if e.is::<Interrupted>() && resumable && checkpoint_file.is_file() => {
+            return Err(Checkpointed(format!(
+                "{e:#}; the same command goes on from {}",
+                checkpoint_file.display()
+            ))
+            .into());
+        }
+        other => other?,
+    };
     let interrupted = result.interrupted || STOP.load(Ordering::SeqCst);
     // The chains stopped early and were saved (a signal after they ended leaves a whole run).
-    let checkpointed = result.interrupted && checkpoint_file.is_file();
+    let checkpointed = result.interrupted && resumable && checkpoint_file.is_file();
     if result.posterior.is_empty() {
         if checkpointed {
             return Err(Checkpointed(format!(

@@ -16,6 +16,8 @@ use crate::campaign::uniformity::binomial_quantile;
 const SIZE: (u32, u32) = (900, 800);
 /// Points of the x grid (bilby's 1001).
 const GRID: usize = 1001;
+/// The share of the colour wheel the parameters' hues spread over.
+const HUE_SPAN: f64 = 0.85;
 /// The bands' confidence levels, and their grey.
 const BANDS: [(f64, f64); 3] = [(0.997, 0.85), (0.95, 0.75), (0.68, 0.6)];
 
@@ -69,7 +71,8 @@ fn draw(test: &PpTest, path: &Path) -> anyhow::Result<()> {
     ))?;
     let count = test.parameters.len().max(1);
     for (j, (name, levels)) in test.parameters.iter().zip(&test.levels).enumerate() {
-        let colour = HSLColor(j as f64 / count as f64, 0.75, 0.42);
+        // Hues from red to violet, not round to red again: the first and last stay apart.
+        let colour = HSLColor(HUE_SPAN * j as f64 / count as f64, 0.75, 0.42);
         let curve = pp_curve(levels, &grid);
         chart
             .draw_series(LineSeries::new(

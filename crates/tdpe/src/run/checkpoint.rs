@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use tdpe_mcmc::SamplerCheckpoint;
 
-use crate::config::Config;
+use crate::config::{Config, SamplerSection};
 use crate::output::atomic;
 
 /// The checkpoint's file name in the output folder.
@@ -24,18 +24,28 @@ pub const EXIT_CODE: u8 = 77;
 /// The first line of a run checkpoint.
 const MAGIC: &[u8] = b"tdpe run checkpoint 1\n";
 
+/// The longest `sampler.checkpoint_interval` (a year).
+pub const MAX_INTERVAL_S: f64 = 3.2e7;
+
+/// Whether runs of `sampler` write checkpoints and go on from them: a positive interval, and no
+/// tempering (whose ladders are not saved).
+pub fn applies(sampler: &SamplerSection) -> bool {
+    sampler.checkpoint_interval > 0.0 && sampler.num_temperatures <= 1
+}
+
 /// The checkpoint of the run in `outdir`.
 pub fn path(outdir: &Path) -> PathBuf {
     outdir.join(FILE)
 }
 
-/// What a checkpoint must match to be resumed: the configuration, less what never changes the
-/// draws (threads, the checkpoint interval).
+/// What a checkpoint must match to be resumed: tdpe's version and the configuration, less what
+/// never changes the draws (threads, the checkpoint interval). The files the configuration
+/// names (priors, PSDs, strain) are not compared.
 pub fn fingerprint(config: &Config) -> String {
     let mut config = config.clone();
     config.sampler.threads = 0;
     config.sampler.checkpoint_interval = 0.0;
-    config.to_toml()
+    format!("# tdpe {}\n{}", env!("CARGO_PKG_VERSION"), config.to_toml())
 }
 
 /// Writes `checkpoint` of the run with `fingerprint` to `path`, atomically.

@@ -53,7 +53,7 @@ pub struct Interrupted(pub String);
 
 /// Runs the analysis of `config` and returns its result.
 pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunResult> {
-    let checkpoints = (config.sampler.checkpoint_interval > 0.0).then(|| {
+    let checkpoints = checkpoint::applies(&config.sampler).then(|| {
         (
             checkpoint::path(&control.outdir),
             checkpoint::fingerprint(&config),
@@ -64,7 +64,7 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         Some((path, fingerprint)) => checkpoint::load(path, fingerprint)?,
         None => None,
     };
-    if config.sampler.num_temperatures > 1 && checkpoints.is_some() {
+    if config.sampler.num_temperatures > 1 && config.sampler.checkpoint_interval > 0.0 {
         eprintln!(
             "warning: sampler.checkpoint_interval does not apply with parallel tempering: no \
              checkpoints are written"
@@ -141,15 +141,19 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         );
         Some(next)
     };
-    let save = |saved: &SamplerCheckpoint| match &checkpoints {
-        Some((path, fingerprint)) => {
-            checkpoint::save(path, fingerprint, saved).map_err(|e| format!("{e:#}"))
+    // A checkpoint that cannot be written costs a resume, not the run: the run goes on.
+    let save = |saved: &SamplerCheckpoint| {
+        if let Some((path, fingerprint)) = &checkpoints {
+            if let Err(e) = checkpoint::save(path, fingerprint, saved) {
+                eprintln!("warning: {e:#}; the run goes on without this checkpoint");
+            }
         }
-        None => Ok(()),
+        Ok(())
     };
     let checkpointing = checkpoints.as_ref().map(|_| Checkpoints {
         resume,
-        interval: Duration::from_secs_f64(config.sampler.checkpoint_interval),
+        interval: Duration::try_from_secs_f64(config.sampler.checkpoint_interval)
+            .unwrap_or(Duration::MAX),
         save: &save,
     });
     let SamplerOutput {
