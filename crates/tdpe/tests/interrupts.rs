@@ -29,7 +29,7 @@ const SHORT: [&str; 9] = [
     "--n-warmup",
     "150",
     "--n-draws",
-    "400",
+    "600",
     "--target-ess",
     "0",
     "--no-progress",
