@@ -15,6 +15,23 @@ fn tdpe(args: &[&str], dir: &Path) -> Output {
         .expect("the tdpe binary runs")
 }
 
+/// `tdpe campaign` of the short config on `injection_file` into `camp`, two runs at a time.
+fn campaign(dir: &Path, injection_file: &str) -> Output {
+    tdpe(
+        &[
+            "campaign",
+            "short.toml",
+            "--injection-file",
+            injection_file,
+            "--outdir",
+            "camp",
+            "--jobs",
+            "2",
+        ],
+        dir,
+    )
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -69,19 +86,7 @@ fn a_campaign_runs_every_injection_and_tests_them() {
     assert_eq!(lines.len(), 4, "{dat}");
     assert!(lines[0].starts_with("chirp_mass mass_ratio chi_1 chi_2 luminosity_distance"));
 
-    let out = tdpe(
-        &[
-            "campaign",
-            "short.toml",
-            "--injection-file",
-            "inj.dat",
-            "--outdir",
-            "camp",
-            "--jobs",
-            "2",
-        ],
-        &dir,
-    );
+    let out = campaign(&dir, "inj.dat");
     let stderr = text(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(
@@ -150,19 +155,7 @@ fn a_campaign_runs_every_injection_and_tests_them() {
     // Started again, only the missing run runs, and it draws the same.
     let before = std::fs::read(camp.join("injection_0002/samples.csv")).unwrap();
     std::fs::remove_file(camp.join("injection_0002/result.json")).unwrap();
-    let out = tdpe(
-        &[
-            "campaign",
-            "short.toml",
-            "--injection-file",
-            "inj.dat",
-            "--outdir",
-            "camp",
-            "--jobs",
-            "2",
-        ],
-        &dir,
-    );
+    let out = campaign(&dir, "inj.dat");
     let stderr = text(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(
@@ -179,17 +172,7 @@ fn a_campaign_runs_every_injection_and_tests_them() {
         format!("{}\n{}\n", lines[0], lines[1]),
     )
     .unwrap();
-    let out = tdpe(
-        &[
-            "campaign",
-            "short.toml",
-            "--injection-file",
-            "other.dat",
-            "--outdir",
-            "camp",
-        ],
-        &dir,
-    );
+    let out = campaign(&dir, "other.dat");
     assert!(!out.status.success());
     assert!(
         text(&out.stderr).contains("holds another campaign's injections.json"),
@@ -222,17 +205,7 @@ fn bad_injections_stop_a_campaign_before_any_run() {
     let good = "30 0.8 0.1 0.2 300 1 1 1 1126259462.41 1 0.5";
     let far = "30 0.8 0.1 0.2 3000 1 1 1 1126259462.41 1 0.5";
     std::fs::write(dir.join("bad.dat"), format!("{header}\n{good}\n{far}\n")).unwrap();
-    let out = tdpe(
-        &[
-            "campaign",
-            "short.toml",
-            "--injection-file",
-            "bad.dat",
-            "--outdir",
-            "camp",
-        ],
-        &dir,
-    );
+    let out = campaign(&dir, "bad.dat");
     let stderr = text(&out.stderr);
     assert!(!out.status.success());
     assert!(
@@ -246,17 +219,7 @@ fn bad_injections_stop_a_campaign_before_any_run() {
     assert!(!dir.join("camp").exists());
 
     std::fs::write(dir.join("spins.dat"), format!("{header} a_1\n{good} 0.5\n")).unwrap();
-    let out = tdpe(
-        &[
-            "campaign",
-            "short.toml",
-            "--injection-file",
-            "spins.dat",
-            "--outdir",
-            "camp",
-        ],
-        &dir,
-    );
+    let out = campaign(&dir, "spins.dat");
     assert!(text(&out.stderr).contains("a_1"), "{}", text(&out.stderr));
     assert!(!dir.join("camp").exists());
 

@@ -20,10 +20,7 @@ use crate::run::Interrupted;
 /// starts. Started again with the same OUTDIR, it keeps the runs that finished and runs the
 /// others; an interrupt stops starting runs and lets the running ones write what they drew.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example (a PP test in three commands):\n  \
-                        tdpe injections -n 100 --generation-seed 1 -f injections.json\n  \
-                        tdpe campaign --injection-file injections.json --outdir pp-test\n  \
-                        tdpe pp pp-test                    # again, after adding runs")]
+#[command(after_help = super::PP_TEST_EXAMPLE)]
 pub struct Args {
     /// Run configuration the runs share, its `[injection]` replaced by each injection in turn
     /// (noise seed: the config's plus the injection's number); default: the embedded default.

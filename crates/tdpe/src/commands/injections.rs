@@ -1,9 +1,9 @@
 //! `tdpe injections`: draws injections from a prior into a bilby_pipe injection file, as
 //! `bilby_pipe_create_injection_file` does.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_signal::{Parameter, PARAMETER_NAMES};
@@ -21,10 +21,7 @@ const MAX_INJECTIONS: usize = 1_000_000;
 /// constraints by drawing again) into a bilby_pipe injection file, for `tdpe campaign` or
 /// bilby_pipe's `injection-file`. Every injection is checked as `tdpe run` would check it.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example (a PP test in three commands):\n  \
-                        tdpe injections -n 100 --generation-seed 1 -f injections.json\n  \
-                        tdpe campaign --injection-file injections.json --outdir pp-test\n  \
-                        tdpe pp pp-test                    # again, after adding runs")]
+#[command(after_help = super::PP_TEST_EXAMPLE)]
 pub struct Args {
     /// Run configuration whose prior_file, trigger_time and model the draws follow (default:
     /// the embedded default).
@@ -61,12 +58,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let format = InjectionFormat::of_path(&args.filename)?;
     let mut config = Config::load(args.config.as_deref())?;
     if let Some(p) = &args.prior_file {
-        config.prior_file = if p == "default" || Path::new(p).is_absolute() {
-            p.clone()
-        } else {
-            let cwd = std::env::current_dir().context("the current directory")?;
-            cwd.join(p).to_string_lossy().into_owned()
-        };
+        config.prior_file = super::command_line_prior_file(p)?;
     }
     let table = draw(&config, args.n_injection, args.generation_seed)?;
     check_all(&config, &table)?;

@@ -1,7 +1,7 @@
 //! `tdpe run`: parameter estimation of one binary black hole, end to end ([`crate::run`]),
 //! with the command line's overrides of the configuration, Ctrl-C, and the products written.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -274,14 +274,7 @@ fn apply_overrides(config: &mut Config, args: &Args) -> anyhow::Result<()> {
         config.likelihood.relative_binning_target = t;
     }
     if let Some(p) = &args.prior_file {
-        // A path on the command line is the shell's, relative to the current directory (the
-        // config's own paths are relative to the config's folder).
-        config.prior_file = if p == "default" || Path::new(p).is_absolute() {
-            p.clone()
-        } else {
-            let cwd = std::env::current_dir().context("the current directory")?;
-            cwd.join(p).to_string_lossy().into_owned()
-        };
+        config.prior_file = super::command_line_prior_file(p)?;
     }
     if let Some(l) = &args.label {
         config.label = l.clone();

@@ -120,6 +120,14 @@ fn write_through(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Removes the file at `path`; a path where there is none is no error.
+pub fn remove_if_present(path: &Path) -> std::io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `path` whole or not at all (see the module's documentation).
 pub fn write_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     write_with(path, |temporary| Ok(std::fs::write(temporary, bytes)?))

@@ -105,14 +105,8 @@ pub fn write_all(result: &RunResult) -> anyhow::Result<()> {
     check_no_product_is_a_directory(outdir)?;
     let paths = PRODUCTS.map(|name| outdir.join(name));
     for path in &paths {
-        match std::fs::remove_file(path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(e).with_context(|| {
-                    format!("cannot remove {} of an earlier run", path.display())
-                });
-            }
-            _ => {}
-        }
+        atomic::remove_if_present(path)
+            .with_context(|| format!("cannot remove {} of an earlier run", path.display()))?;
     }
     let [result_json, samples_csv, summary_md, corner, corner_source_frame, trace, waveform, skymap, spectrum] =
         paths;

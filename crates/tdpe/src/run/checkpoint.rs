@@ -91,12 +91,7 @@ pub fn load(path: &Path, fingerprint: &str) -> anyhow::Result<Option<SamplerChec
 
 /// Removes the checkpoint at `path`, if any: the run it belonged to is complete.
 pub fn remove(path: &Path) -> anyhow::Result<()> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(e).with_context(|| format!("cannot remove {}", path.display()))
-        }
-        _ => Ok(()),
-    }
+    atomic::remove_if_present(path).with_context(|| format!("cannot remove {}", path.display()))
 }
 
 #[cfg(test)]
