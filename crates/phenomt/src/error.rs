@@ -26,4 +26,10 @@ pub enum WaveformError {
         peak_hz: f64,
         ringdown_hz: f64,
     },
+    /// An IMRPhenomTHM set-up without modes.
+    #[error("no modes were asked for: IMRPhenomTHM has (2,2), (2,1), (3,3), (4,4) and (5,5)")]
+    NoModes,
+    /// A mode asked for twice.
+    #[error("mode ({l},{m}) is asked for twice")]
+    RepeatedMode { l: u32, m: u32 },
 }

@@ -26,10 +26,12 @@ mod model;
 mod phase;
 mod roots;
 pub mod scalar;
+mod thm;
 mod vmath;
 
 pub use error::WaveformError;
 pub use harmonics::{polarizations_from_22, y22_factors};
 pub use model::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace, Polarizations, Settings};
 pub use scalar::{Dual, Real};
+pub use thm::{IMRPhenomTHM, Mode};
 pub use vmath::sin_cos_f64;

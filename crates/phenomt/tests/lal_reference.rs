@@ -1,8 +1,9 @@
 //! IMRPhenomT against LALSuite 7.26.16 (lalsimulation 6.2.1): every reference case of
 //! tests/data (copied from shared/reference/imrphenomt; see its README for how it was made).
 
-use std::path::PathBuf;
+mod common;
 
+use common::{data_path, mismatch, read_columns};
 use serde_json::Value;
 use tdpe_phenomt::{IMRPhenomT, Settings};
 
@@ -21,26 +22,6 @@ const CASES: [&str; 13] = [
     "T12_q6_M21",
     "T13_brent_sensitive",
 ];
-
-fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
-
-/// Columns of a CSV with a header line, all values parsed as f64.
-fn read_columns(name: &str) -> Vec<Vec<f64>> {
-    let text = std::fs::read_to_string(data_path(name)).unwrap();
-    let mut lines = text.lines();
-    let ncol = lines.next().unwrap().split(',').count();
-    let mut cols = vec![Vec::new(); ncol];
-    for line in lines {
-        for (c, v) in cols.iter_mut().zip(line.split(',')) {
-            c.push(v.parse::<f64>().unwrap());
-        }
-    }
-    cols
-}
 
 struct Case {
     model: IMRPhenomT<f64>,
@@ -74,15 +55,6 @@ fn load(case: &str) -> Case {
         length: meta["output"]["length"].as_u64().unwrap() as usize,
         epoch_ns: meta["output"]["epoch_ns"].as_i64().unwrap(),
     }
-}
-
-/// 1 − ⟨a,b⟩/√(⟨a,a⟩⟨b,b⟩) with the plain sum over samples of h₊ and h×.
-fn mismatch(a: (&[f64], &[f64]), b: (&[f64], &[f64])) -> f64 {
-    let dot = |x: (&[f64], &[f64]), y: (&[f64], &[f64])| -> f64 {
-        x.0.iter().zip(y.0).map(|(p, q)| p * q).sum::<f64>()
-            + x.1.iter().zip(y.1).map(|(p, q)| p * q).sum::<f64>()
-    };
-    1.0 - dot(a, b) / (dot(a, a) * dot(b, b)).sqrt()
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! `tdpe waveform` end to end: the binary against LALSuite's IMRPhenomT reference output, and
-//! its handling of bad input.
+//! `tdpe waveform` end to end: the binary against LALSuite's IMRPhenomT and IMRPhenomTHM
+//! reference output, and its handling of bad input.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -47,17 +47,103 @@ fn scratch_dir(name: &str) -> PathBuf {
 
 /// The columns of a CSV with the header `t,hp,hc`.
 fn parse_csv(text: &str) -> [Vec<f64>; 3] {
+    let (header, columns) = parse_table(text);
+    assert_eq!(header, "t,hp,hc");
+    columns.try_into().unwrap()
+}
+
+/// The header and the columns of a CSV.
+fn parse_table(text: &str) -> (String, Vec<Vec<f64>>) {
     let mut lines = text.lines();
-    assert_eq!(lines.next(), Some("t,hp,hc"));
-    let mut cols = [Vec::new(), Vec::new(), Vec::new()];
+    let header = lines.next().unwrap().to_string();
+    let mut cols = vec![Vec::new(); header.split(',').count()];
     for line in lines {
         let values: Vec<f64> = line.split(',').map(|v| v.parse().unwrap()).collect();
-        assert_eq!(values.len(), 3, "{line}");
+        assert_eq!(values.len(), cols.len(), "{line}");
         for (c, v) in cols.iter_mut().zip(values) {
             c.push(v);
         }
     }
-    cols
+    (header, cols)
+}
+
+/// The THM02 reference case (LALSuite's IMRPhenomTHM, every mode) as command-line arguments.
+const THM02: [&str; 20] = [
+    "--approximant",
+    "IMRPhenomTHM",
+    "--mass-1",
+    "80",
+    "--mass-2",
+    "10",
+    "--chi-1",
+    "0.5",
+    "--chi-2",
+    "-0.4",
+    "--luminosity-distance",
+    "800",
+    "--inclination",
+    "2.2",
+    "--phase",
+    "1.3",
+    "--sampling-frequency",
+    "4096",
+    "--minimum-frequency",
+    "20",
+];
+
+/// The columns of a reference file of crates/phenomt/tests/data.
+fn reference(name: &str) -> (String, Vec<Vec<f64>>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../phenomt/tests/data")
+        .join(name);
+    parse_table(&std::fs::read_to_string(path).unwrap())
+}
+
+/// Each column after the time within `tolerance` of the reference's largest value.
+fn assert_columns_close(ours: &[Vec<f64>], theirs: &[Vec<f64>], tolerance: f64) {
+    assert_eq!(ours.len(), theirs.len());
+    for (a, b) in ours[0].iter().zip(&theirs[0]) {
+        assert!((a - b).abs() <= 1e-12, "t = {a} vs {b}");
+    }
+    for (column, reference) in ours[1..].iter().zip(&theirs[1..]) {
+        assert_eq!(column.len(), reference.len());
+        let peak = reference.iter().fold(0.0_f64, |m, h| m.max(h.abs()));
+        for (a, b) in column.iter().zip(reference) {
+            assert!((a - b).abs() <= tolerance * peak, "{a} vs {b}");
+        }
+    }
+}
+
+#[test]
+fn writes_lals_higher_mode_waveform_and_its_modes() {
+    let mut args = THM02.to_vec();
+    args.extend(["--output", "-"]);
+    let out = tdpe_waveform(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (header, ours) = parse_table(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(header, "t,hp,hc");
+    assert_columns_close(&ours, &reference("THM02_q8_M90.csv").1, 1e-10);
+
+    args.push("--modes");
+    let out = tdpe_waveform(&args);
+    assert!(out.status.success());
+    let (header, ours) = parse_table(&String::from_utf8(out.stdout).unwrap());
+    let (reference_header, theirs) = reference("THM02_q8_M90_modes.csv");
+    assert_eq!(header, reference_header);
+    assert_columns_close(&ours, &theirs, 1e-10);
+
+    // A mode array picks modes (in LAL's order whatever the list's), in bilby's syntax.
+    args.extend(["--mode-array", "[[3,3],[2,2],[3,-3],[2,-2]]"]);
+    let out = tdpe_waveform(&args);
+    assert!(out.status.success());
+    let (header, ours) = parse_table(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(header, "t,h22_re,h22_im,h33_re,h33_im");
+    let picked: Vec<Vec<f64>> = [0, 1, 2, 5, 6].map(|k| theirs[k].clone()).to_vec();
+    assert_columns_close(&ours, &picked, 1e-10);
 }
 
 #[test]
@@ -209,8 +295,39 @@ fn bad_parameters_fail_with_the_parameter_and_its_range() {
         &t02_with("--approximant", "IMRPhenomXAS"),
         &[
             "unknown approximant 'IMRPhenomXAS'",
-            "supported: IMRPhenomT",
+            "supported: IMRPhenomT, IMRPhenomTHM",
         ],
+    );
+}
+
+#[test]
+fn bad_mode_arrays_fail_with_what_is_wrong() {
+    let with_modes =
+        |base: &[&'static str], modes: &'static str| [base, &["--mode-array", modes]].concat();
+    assert_fails(
+        "mode_not_in_the_model",
+        &with_modes(&T02, "[[2,2],[2,-2],[3,3],[3,-3]]"),
+        &["(3,3) is not a mode of IMRPhenomT", "(2,±2)"],
+    );
+    assert_fails(
+        "mode_not_in_thm",
+        &with_modes(&THM02, "[[3,2],[3,-2]]"),
+        &["(3,2) is not a mode of IMRPhenomTHM", "(5,±5)"],
+    );
+    assert_fails(
+        "mode_without_partner",
+        &with_modes(&THM02, "[[2,2],[2,-2],[2,1]]"),
+        &["(2,1) without (2,-1)", "list both"],
+    );
+    assert_fails(
+        "mode_array_not_pairs",
+        &with_modes(&THM02, "[2,2]"),
+        &["mode_array '[2,2]'", "[l, m] pairs"],
+    );
+    assert_fails(
+        "mode_array_empty",
+        &with_modes(&THM02, "[]"),
+        &["mode_array is empty"],
     );
 }
 

@@ -12,6 +12,11 @@ impl IMRPhenomT<f64> {
         ((T_END - self.t_min()) / self.dt_m()).floor() as usize
     }
 
+    /// The sampling interval in s.
+    pub fn delta_t(&self) -> f64 {
+        self.delta_t
+    }
+
     fn dt_m(&self) -> f64 {
         self.delta_t / self.total_mass_s
     }
@@ -22,6 +27,12 @@ impl IMRPhenomT<f64> {
         let seconds = t.floor();
         let nanos = ((t - seconds) * 1e9).round_ties_even();
         seconds as i64 * 1_000_000_000 + nanos as i64
+    }
+
+    /// LAL's grid t_k = t_min + k·Δt_M, in M.
+    pub(crate) fn grid_times(&self) -> impl Iterator<Item = f64> {
+        let (t_min, dt_m) = (self.t_min(), self.dt_m());
+        (0..self.grid_length()).map(move |k| t_min + k as f64 * dt_m)
     }
 
     /// The (2,2) mode on LAL's grid t_k = t_min + k·Δt_M (in M), for a source at 1 Mpc.

@@ -177,11 +177,33 @@ impl<T: Real> IMRPhenomT<T> {
 
     /// The (2,2) mode at time `t` in M relative to the peak, for a source at 1 Mpc.
     fn mode22_geometric(&self, t: T) -> Mode22<T> {
+        self.parts_geometric(t).2
+    }
+
+    /// At time `t` in M: ω22, the (2,2) phase before the reference phase is taken off (which
+    /// the higher modes scale), and the (2,2) mode for a source at 1 Mpc.
+    pub(crate) fn parts_geometric(&self, t: T) -> (T, T, Mode22<T>) {
         let (omega, phase) = self.phase.omega_and_phase(t);
-        Mode22 {
+        let mode = Mode22 {
             amplitude: self.amp_fac * self.amplitude.modulus(t, omega),
             phase: phase - self.phase_ref,
-        }
+        };
+        (omega, phase, mode)
+    }
+
+    /// The (2,2) frequency and phase.
+    pub(crate) fn phase22(&self) -> &Phase22<T> {
+        &self.phase
+    }
+
+    /// The amplitude scale from units of M/distance to strain at 1 Mpc.
+    pub(crate) fn amp_fac(&self) -> T {
+        self.amp_fac
+    }
+
+    /// The (2,2) phase at the reference time.
+    pub(crate) fn phase_ref(&self) -> T {
+        self.phase_ref
     }
 
     /// The (2,2) mode at time `t` in seconds relative to the peak of |h22|, for a source at

@@ -38,6 +38,17 @@ impl<T: Real> IMRPhenomT<T> {
     /// Sets up the model for component masses `m1`, `m2` (detector frame, in M☉) and aligned
     /// dimensionless spins `chi1`, `chi2`. The bodies are swapped if m1 < m2, as in LAL.
     pub fn new(m1: T, m2: T, chi1: T, chi2: T, settings: &Settings) -> Result<Self, WaveformError> {
+        Ok(Self::with_variables(m1, m2, chi1, chi2, settings)?.0)
+    }
+
+    /// [`Self::new`], with the binary's variables that the set-up of the higher modes reads.
+    pub(crate) fn with_variables(
+        m1: T,
+        m2: T,
+        chi1: T,
+        chi2: T,
+        settings: &Settings,
+    ) -> Result<(Self, BinaryVariables<T>), WaveformError> {
         let mass_ok = |m: f64| m > 0.0 && m <= MAX_MASS;
         check_range("mass_1", m1.re(), mass_ok(m1.re()), "(0, 1e270] M☉")?;
         check_range("mass_2", m2.re(), mass_ok(m2.re()), "(0, 1e270] M☉")?;
@@ -105,7 +116,7 @@ impl<T: Real> IMRPhenomT<T> {
         };
         let t_ref = roots.lift(&phase, total_mass_s, f_ref, t_ref);
         let phase_ref = phase.omega_and_phase(t_ref).1;
-        Ok(Self {
+        let model = Self {
             phase,
             amplitude,
             total_mass_s,
@@ -114,7 +125,8 @@ impl<T: Real> IMRPhenomT<T> {
             f_min,
             phase_ref,
             delta_t,
-        })
+        };
+        Ok((model, vars))
     }
 
     /// The start time t(f_min) in M, as LAL's root finder returns it.

@@ -102,6 +102,28 @@ impl<T: Real> Phase22<T> {
         (th2 * 3.0 * poly + th3 * d_poly) * 0.25
     }
 
+    /// dω22/dt at time t (in M), exactly, in the region [`Self::omega`] evaluates there: in
+    /// the inspiral dω/dθ·dθ/dt with dθ/dt = −θ/(8t); in the merger
+    /// −ω_RING·(dω̄/du)·α₁/√(1 + α₁²t²), u = asinh(α₁t); in the ringdown
+    /// c1c2²c3e/(1 + c3e)², e = e^(−c2t). For the smooth set-up of the higher modes.
+    pub(crate) fn omega_slope(&self, t: T) -> T {
+        if t.re() < (self.t_cut - self.dt_m).re() {
+            let theta = (-self.eta * t / 5.0).powf(-1.0 / 8.0);
+            self.inspiral_omega_slope(theta) * -(theta / (t * 8.0))
+        } else if t.re() > 0.0 {
+            let e = (-self.rd_c2 * t).exp();
+            let den = self.rd_c3 * e + 1.0;
+            self.rd_c1 * self.rd_c2 * self.rd_c2 * self.rd_c3 * e / (den * den)
+        } else {
+            let a = self.alpha1;
+            let u = gsl::arcsinh(a * t);
+            let [c1, c2, c3] = self.merger_c;
+            let dbar_du =
+                self.domega_peak / a + c1 * u * 2.0 + c2 * u * u * 3.0 + c3 * u * u * u * 4.0;
+            -(self.omega_ring * dbar_du * a / (a * a * t * t + 1.0).sqrt())
+        }
+    }
+
     /// 22 angular frequency at time t (in M), given θ = (−ηt/5)^(−1/8) for the inspiral
     /// (`IMRPhenomTomega22`).
     pub fn omega(&self, t: T, theta: T) -> T {

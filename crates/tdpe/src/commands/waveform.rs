@@ -1,7 +1,8 @@
-//! `tdpe waveform`: the polarisations of one binary on LAL's time grid, as CSV.
+//! `tdpe waveform`: the polarisations (or the modes) of one binary on LAL's time grid, as CSV.
 //!
 //! The grid, epoch and reference phase are those of LALSuite's
-//! `SimInspiralChooseTDWaveform`, so the output can be compared with LAL sample by sample.
+//! `SimInspiralChooseTDWaveform` (and `SimInspiralChooseTDModes`), so the output can be
+//! compared with LAL sample by sample.
 
 use std::fmt;
 use std::fs::File;
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use anyhow::{bail, Context};
-use tdpe_phenomt::{IMRPhenomT, Polarizations, Settings};
+use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, Mode, Settings};
 
 use crate::output::atomic;
 
@@ -21,17 +22,24 @@ const MAX_SAMPLES: usize = 100_000_000;
 ///
 /// The output has the header `t,hp,hc`: t is the time in seconds relative to the peak of |h22|
 /// (t_k = epoch + k/f_s, with LAL's epoch: the start time t(f_min) rounded to the nanosecond),
-/// hp and hc are the dimensionless strain polarisations. Every value is written with 17
-/// significant digits, so that it reads back exactly.
+/// hp and hc are the dimensionless strain polarisations. With `--modes`, the modes h_lm (m > 0)
+/// instead, as LAL's `SimInspiralChooseTDModes` gives them: the header `t,h22_re,h22_im,…`
+/// with the real and imaginary parts of each mode of the mode array (h_{l,−m} =
+/// (−1)^l conj(h_lm)). Every value is written with 17 significant digits, so that it reads back
+/// exactly.
 #[derive(Debug, clap::Args)]
 #[command(
     allow_negative_numbers = true,
-    after_help = "Example:\n  tdpe waveform --approximant IMRPhenomT --mass-1 36 --mass-2 29 \
+    after_help = "Examples:\n  tdpe waveform --approximant IMRPhenomT --mass-1 36 --mass-2 29 \
                   --chi-1 0.3 --chi-2 -0.2 --luminosity-distance 410 --inclination 0.5 \
-                  --phase 0.3 --sampling-frequency 4096 --minimum-frequency 20 --output wf.csv"
+                  --phase 0.3 --sampling-frequency 4096 --minimum-frequency 20 --output wf.csv\n  \
+                  tdpe waveform --approximant IMRPhenomTHM --mass-1 80 --mass-2 10 \
+                  --luminosity-distance 800 --inclination 2.2 --sampling-frequency 4096 \
+                  --minimum-frequency 20 --mode-array '[[2,2],[2,-2],[3,3],[3,-3]]' --modes \
+                  --output modes.csv"
 )]
 pub struct Args {
-    /// Waveform model [supported: IMRPhenomT].
+    /// Waveform model [supported: IMRPhenomT, IMRPhenomTHM].
     #[arg(long, value_name = "NAME", default_value = "IMRPhenomT")]
     pub approximant: Approximant,
 
@@ -77,6 +85,16 @@ pub struct Args {
     #[arg(long, value_name = "HZ")]
     pub reference_frequency: Option<f64>,
 
+    /// The modes to include, as bilby's `mode_array`: a list of [l, m] with each mode's m and
+    /// −m, e.g. `[[2,2],[2,-2],[2,1],[2,-1]]` [default: every mode of the approximant:
+    /// (2,±2) for IMRPhenomT; (2,±2), (2,±1), (3,±3), (4,±4), (5,±5) for IMRPhenomTHM].
+    #[arg(long, value_name = "[[L,M],...]")]
+    pub mode_array: Option<String>,
+
+    /// Write the modes h_lm (m > 0) of the mode array instead of the polarisations.
+    #[arg(long)]
+    pub modes: bool,
+
     /// Output CSV file (written atomically), or `-` for standard output.
     #[arg(long, short, value_name = "PATH")]
     pub output: PathBuf,
@@ -87,18 +105,76 @@ pub struct Args {
 pub enum Approximant {
     /// IMRPhenomT: the (2,2) mode of aligned-spin binaries (arXiv:2004.08302).
     IMRPhenomT,
+    /// IMRPhenomTHM: IMRPhenomT with the (2,1), (3,3), (4,4) and (5,5) modes
+    /// (arXiv:2012.11923).
+    IMRPhenomTHM,
 }
 
 impl Approximant {
     /// Every supported model.
-    pub const ALL: [Approximant; 1] = [Approximant::IMRPhenomT];
+    pub const ALL: [Approximant; 2] = [Approximant::IMRPhenomT, Approximant::IMRPhenomTHM];
 
     /// The name, as LALSuite spells it.
     pub fn name(self) -> &'static str {
         match self {
             Approximant::IMRPhenomT => "IMRPhenomT",
+            Approximant::IMRPhenomTHM => "IMRPhenomTHM",
         }
     }
+
+    /// The modes (m > 0) of the model.
+    pub fn modes(self) -> &'static [Mode] {
+        match self {
+            Approximant::IMRPhenomT => &[Mode::L2M2],
+            Approximant::IMRPhenomTHM => &Mode::ALL,
+        }
+    }
+}
+
+/// The modes (m > 0) of a mode array in bilby's syntax (`[[2,2],[2,-2],…]`, as
+/// `waveform_arguments["mode_array"]`), each of which must come with its −m partner (the
+/// polarisations sum both) and be a mode of `approximant`.
+pub fn parse_mode_array(text: &str, approximant: Approximant) -> anyhow::Result<Vec<Mode>> {
+    let pairs: Vec<[i32; 2]> = serde_json::from_str(text).with_context(|| {
+        format!("mode_array '{text}' is not a list of [l, m] pairs of integers")
+    })?;
+    if pairs.is_empty() {
+        bail!("mode_array is empty: give at least one mode, e.g. [[2,2],[2,-2]]");
+    }
+    let mut modes = Vec::new();
+    for [l, m] in &pairs {
+        let mode = u32::try_from(*l)
+            .ok()
+            .and_then(|l| Mode::from_lm(l, m.unsigned_abs()))
+            .filter(|mode| approximant.modes().contains(mode));
+        let Some(mode) = mode else {
+            let available: Vec<String> = approximant
+                .modes()
+                .iter()
+                .map(|mode| {
+                    let (l, m) = mode.lm();
+                    format!("({l},±{m})")
+                })
+                .collect();
+            bail!(
+                "mode_array: ({l},{m}) is not a mode of {approximant}, which has {}",
+                available.join(", ")
+            );
+        };
+        if !pairs.contains(&[*l, -m]) {
+            bail!(
+                "mode_array: ({l},{m}) without ({l},{}): tdpe sums each mode with its -m \
+                 partner, so list both",
+                -m
+            );
+        }
+        if !modes.contains(&mode) {
+            modes.push(mode);
+        }
+    }
+    // LAL's order, whatever the list's.
+    modes.sort();
+    Ok(modes)
 }
 
 impl fmt::Display for Approximant {
@@ -155,28 +231,66 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         );
     }
 
-    let polarizations = match args.approximant {
-        Approximant::IMRPhenomT => {
-            let settings = Settings::lal(f_min, f_ref, 1.0 / fs);
-            let model =
-                IMRPhenomT::<f64>::new(args.mass_1, args.mass_2, args.chi_1, args.chi_2, &settings)
-                    .with_context(|| format!("invalid parameters for {}", args.approximant))?;
-            let samples = model.grid_length();
-            if samples > MAX_SAMPLES {
-                bail!(
-                    "the waveform would have {samples} samples ({:.0} s at {fs} Hz), more than \
-                     the {MAX_SAMPLES} allowed: raise minimum_frequency or lower \
-                     sampling_frequency",
-                    -model.start_time()
-                );
-            }
-            model.polarizations_on_grid(distance, args.inclination, args.phase)
+    let modes = match &args.mode_array {
+        Some(text) => parse_mode_array(text, args.approximant)?,
+        None => args.approximant.modes().to_vec(),
+    };
+    let settings = Settings::lal(f_min, f_ref, 1.0 / fs);
+    let model = IMRPhenomTHM::<f64>::new(
+        args.mass_1,
+        args.mass_2,
+        args.chi_1,
+        args.chi_2,
+        &settings,
+        &modes,
+    )
+    .with_context(|| format!("invalid parameters for {}", args.approximant))?;
+    let model22: &IMRPhenomT<f64> = model.model22();
+    let samples = model22.grid_length();
+    if samples > MAX_SAMPLES {
+        bail!(
+            "the waveform would have {samples} samples ({:.0} s at {fs} Hz), more than the \
+             {MAX_SAMPLES} allowed: raise minimum_frequency or lower sampling_frequency",
+            -model22.start_time()
+        );
+    }
+    let table = if args.modes {
+        let mut header = vec!["t".to_string()];
+        for mode in model.modes() {
+            let (l, m) = mode.lm();
+            header.extend([format!("h{l}{m}_re"), format!("h{l}{m}_im")]);
+        }
+        let scale = 1.0 / distance;
+        let columns = model
+            .modes_on_grid()
+            .into_iter()
+            .flat_map(|mode| {
+                let (re, im): (Vec<f64>, Vec<f64>) = mode
+                    .into_iter()
+                    .map(|(re, im)| (re * scale, im * scale))
+                    .unzip();
+                [re, im]
+            })
+            .collect();
+        Table {
+            header,
+            epoch_ns: model22.epoch_ns(),
+            delta_t: model22.delta_t(),
+            columns,
+        }
+    } else {
+        let pol = model.polarizations_on_grid(distance, args.inclination, args.phase);
+        Table {
+            header: ["t", "hp", "hc"].map(String::from).to_vec(),
+            epoch_ns: pol.epoch_ns,
+            delta_t: pol.delta_t,
+            columns: vec![pol.hp, pol.hc],
         }
     };
 
     if args.output.as_os_str() == "-" {
         let stdout = io::stdout().lock();
-        match write_csv(&polarizations, BufWriter::new(stdout)) {
+        match table.write_csv(BufWriter::new(stdout)) {
             // A closed pipe (`tdpe waveform ... -o - | head`) is not an error.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
             result => result.context("cannot write to standard output"),
@@ -184,16 +298,34 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         atomic::write_with(&args.output, |temporary| {
             let file = File::create(temporary)?;
-            Ok(write_csv(&polarizations, BufWriter::new(file))?)
+            Ok(table.write_csv(BufWriter::new(file))?)
         })
     }
 }
 
-/// Writes the header `t,hp,hc` and one line per sample, each value with 17 significant digits.
-fn write_csv(pol: &Polarizations, mut w: impl Write) -> io::Result<()> {
-    writeln!(w, "t,hp,hc")?;
-    for (k, (hp, hc)) in pol.hp.iter().zip(&pol.hc).enumerate() {
-        writeln!(w, "{:.16e},{hp:.16e},{hc:.16e}", pol.time(k))?;
+/// Columns on LAL's grid, with their names (the time column first).
+struct Table {
+    header: Vec<String>,
+    epoch_ns: i64,
+    delta_t: f64,
+    columns: Vec<Vec<f64>>,
+}
+
+impl Table {
+    /// Writes the header and one line per sample (the time, then each column), each value
+    /// with 17 significant digits.
+    fn write_csv(&self, mut w: impl Write) -> io::Result<()> {
+        writeln!(w, "{}", self.header.join(","))?;
+        let samples = self.columns.first().map_or(0, Vec::len);
+        for k in 0..samples {
+            // LAL's time of sample k: epoch + k·Δt.
+            let t = self.epoch_ns as f64 * 1e-9 + k as f64 * self.delta_t;
+            write!(w, "{t:.16e}")?;
+            for column in &self.columns {
+                write!(w, ",{:.16e}", column[k])?;
+            }
+            writeln!(w)?;
+        }
+        w.flush()
     }
-    w.flush()
 }

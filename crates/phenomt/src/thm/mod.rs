@@ -1,0 +1,227 @@
+//! IMRPhenomTHM: the (2,2) mode of IMRPhenomT with the (2,1), (3,3), (4,4) and (5,5) modes of
+//! Estellés et al., arXiv:2012.11923, as LALSuite builds them (`XLALSimIMRPhenomTHM_Modes`,
+//! `LALSimIMRPhenomTHM_OneMode`); docs/imrphenomt.md §12.
+//!
+//! A higher mode's inspiral (t < −150 M) is its complex PN amplitude at x = (ω22/2)^(2/3) with
+//! m/2 times the (2,2) phase; after −150 M its amplitude and frequency have the (2,2)'s merger
+//! and ringdown forms with the mode's own fits. Every mode is a closed-form function of the time
+//! relative to the peak of |h22|, generic over [`Real`].
+//!
+//! - `mode.rs`: the modes, their fits and PN amplitudes;
+//! - `amplitude.rs`: a higher mode's amplitude;
+//! - `phase.rs`: a higher mode's phase after −150 M.
+
+mod amplitude;
+mod mode;
+mod phase;
+#[cfg(test)]
+mod tests;
+
+pub use mode::Mode;
+
+use self::amplitude::{Complex, ModeAmplitude, T_CUT};
+use self::mode::{HigherMode, ModeFits};
+use self::phase::ModePhase;
+use crate::error::WaveformError;
+use crate::harmonics::spin_weighted_y;
+use crate::model::{IMRPhenomT, Polarizations, Settings};
+use crate::scalar::Real;
+
+/// A higher mode, set up for one binary.
+#[derive(Clone, Debug)]
+struct HigherModeModel<T> {
+    mode: HigherMode,
+    /// `None` where the mode vanishes identically (odd m, equal masses and spins).
+    coefficients: Option<(ModeAmplitude<T>, ModePhase<T>)>,
+}
+
+/// IMRPhenomTHM, set up for one binary and a set of modes: evaluates each mode h_lm (m > 0) and
+/// the polarisations at any time.
+#[derive(Clone, Debug)]
+pub struct IMRPhenomTHM<T> {
+    /// The (2,2) model, which every mode reads (its frequency, phase and reference phase).
+    model22: IMRPhenomT<T>,
+    /// Whether (2,2) is among the modes.
+    with_22: bool,
+    higher: Vec<HigherModeModel<T>>,
+}
+
+impl<T: Real> IMRPhenomTHM<T> {
+    /// Sets up the modes `modes` (each at most once; LAL's order is [`Mode::ALL`]) for component
+    /// masses `m1`, `m2` (M☉, detector frame) and aligned spins; the checks and conventions are
+    /// those of [`IMRPhenomT::new`].
+    pub fn new(
+        m1: T,
+        m2: T,
+        chi1: T,
+        chi2: T,
+        settings: &Settings,
+        modes: &[Mode],
+    ) -> Result<Self, WaveformError> {
+        if modes.is_empty() {
+            return Err(WaveformError::NoModes);
+        }
+        for (i, mode) in modes.iter().enumerate() {
+            if modes[..i].contains(mode) {
+                let (l, m) = mode.lm();
+                return Err(WaveformError::RepeatedMode { l, m });
+            }
+        }
+        let (model22, vars) = IMRPhenomT::with_variables(m1, m2, chi1, chi2, settings)?;
+        let phase22 = model22.phase22();
+        let higher = modes
+            .iter()
+            .filter_map(|mode| mode.higher())
+            .map(|mode| {
+                let coefficients = (!mode.vanishes(&vars)).then(|| {
+                    let fits = ModeFits::new(mode, &vars);
+                    let exact = settings.smooth;
+                    let amplitude = ModeAmplitude::new(mode, &vars, phase22, &fits, exact);
+                    let phase = ModePhase::new(mode, vars.eta, phase22, &amplitude, &fits, exact);
+                    (amplitude, phase)
+                });
+                HigherModeModel { mode, coefficients }
+            })
+            .collect();
+        Ok(Self {
+            with_22: modes.contains(&Mode::L2M2),
+            model22,
+            higher,
+        })
+    }
+
+    /// The modes, in the order of evaluation: (2,2) first if set up, then the higher modes.
+    pub fn modes(&self) -> Vec<Mode> {
+        let first = self.with_22.then_some(Mode::L2M2);
+        first
+            .into_iter()
+            .chain(self.higher.iter().map(|h| h.mode.mode()))
+            .collect()
+    }
+
+    /// The (2,2) model underneath.
+    pub fn model22(&self) -> &IMRPhenomT<T> {
+        &self.model22
+    }
+
+    /// Every mode h_lm (m > 0) at time `t_m` in M relative to the peak of |h22|, for a source
+    /// at 1 Mpc, as (re, im) in the order of [`Self::modes`].
+    fn modes_geometric(&self, t_m: T) -> Vec<Complex<T>> {
+        let (omega22, phase22, h22) = self.model22.parts_geometric(t_m);
+        let amp_fac = self.model22.amp_fac();
+        let phase_ref = self.model22.phase_ref();
+        let mut out = Vec::with_capacity(self.higher.len() + 1);
+        if self.with_22 {
+            let (sin, cos) = h22.phase.sin_cos();
+            out.push((h22.amplitude * cos, -(h22.amplitude * sin)));
+        }
+        for h in &self.higher {
+            let Some((amplitude, phase)) = &h.coefficients else {
+                out.push((T::from(0.0), T::from(0.0)));
+                continue;
+            };
+            let half_m = h.mode.half_m();
+            // h_lm = amp_fac·A·e^(−i(Φ − (m/2)φ22(t_ref) − φ_off)), A complex before −150 M.
+            let (a, phi) = if t_m.re() < T_CUT {
+                let x = (omega22 * 0.5).powf(2.0 / 3.0);
+                (amplitude.inspiral(x), phase22 * half_m)
+            } else {
+                let a = amplitude.merger_ringdown(t_m);
+                (
+                    (a, T::from(0.0)),
+                    phase.merger_ringdown(t_m) - amplitude.phi_cut,
+                )
+            };
+            let arg = phi - phase_ref * half_m - h.mode.phase_offset();
+            let (sin, cos) = arg.sin_cos();
+            // (a_re + i a_im)(cos − i sin)
+            out.push((
+                (a.0 * cos + a.1 * sin) * amp_fac,
+                (a.1 * cos - a.0 * sin) * amp_fac,
+            ));
+        }
+        out
+    }
+
+    /// Every mode h_lm (m > 0) at time `t` in seconds relative to the peak of |h22|, for a
+    /// source at 1 Mpc (scale by 1 Mpc / distance), as (re, im) in the order of
+    /// [`Self::modes`]; h_{l,−m} = (−1)^l conj(h_lm).
+    pub fn modes_at(&self, t: T) -> Vec<(T, T)> {
+        self.modes_geometric(t / self.model22.total_mass_seconds())
+    }
+
+    /// h₊ and h× at time `t` (s, relative to the peak) for a source at `distance_mpc`, seen at
+    /// `inclination` with reference phase `phi_ref` (rad): h₊ − i h× = Σ_{l,±m} h_lm
+    /// ₋₂Y_lm(ι, π/2 − φ_ref), as LAL sums the modes.
+    pub fn polarizations(&self, t: T, distance_mpc: T, inclination: T, phi_ref: T) -> (T, T) {
+        let harmonics = self.harmonics(inclination, phi_ref);
+        let modes = self.modes_at(t);
+        sum_modes(&modes, &harmonics, T::from(1.0) / distance_mpc)
+    }
+
+    /// For each mode, ₋₂Y_lm and ₋₂Y_{l,−m}(−1)^l at (ι, π/2 − φ_ref).
+    fn harmonics(&self, inclination: T, phi_ref: T) -> Vec<[Complex<T>; 2]> {
+        let azimuth = -(phi_ref - std::f64::consts::PI / 2.0);
+        self.modes()
+            .into_iter()
+            .map(|mode| {
+                let (l, m) = mode.lm();
+                let m = m as i32;
+                let parity = if l % 2 == 0 { 1.0 } else { -1.0 };
+                let minus = spin_weighted_y(l, -m, inclination, azimuth);
+                [
+                    spin_weighted_y(l, m, inclination, azimuth),
+                    (minus.0 * parity, minus.1 * parity),
+                ]
+            })
+            .collect()
+    }
+}
+
+/// (h₊, h×) from the modes h_lm (m > 0) and their harmonics ([`IMRPhenomTHM::harmonics`]):
+/// h₊ − i h× = Σ h_lm Y_lm + conj(h_lm) (−1)^l Y_{l,−m}, times `scale`.
+fn sum_modes<T: Real>(modes: &[Complex<T>], harmonics: &[[Complex<T>; 2]], scale: T) -> (T, T) {
+    let (mut re, mut im) = (T::from(0.0), T::from(0.0));
+    for (&(h_re, h_im), &[(y_re, y_im), (z_re, z_im)]) in modes.iter().zip(harmonics) {
+        re += h_re * y_re - h_im * y_im + h_re * z_re + h_im * z_im;
+        im += h_re * y_im + h_im * y_re + h_re * z_im - h_im * z_re;
+    }
+    (re * scale, -(im * scale))
+}
+
+impl IMRPhenomTHM<f64> {
+    /// Every mode on LAL's grid (that of [`IMRPhenomT::polarizations_on_grid`]), for a source at
+    /// 1 Mpc: one vector of (re, im) per mode, in the order of [`Self::modes`].
+    pub fn modes_on_grid(&self) -> Vec<Vec<(f64, f64)>> {
+        let mut out = vec![Vec::new(); self.modes().len()];
+        for t in self.model22.grid_times() {
+            for (column, h) in out.iter_mut().zip(self.modes_geometric(t)) {
+                column.push(h);
+            }
+        }
+        out
+    }
+
+    /// h₊ and h× on LAL's grid, as `SimInspiralChooseTDWaveform(IMRPhenomTHM)` returns them for
+    /// these modes.
+    pub fn polarizations_on_grid(
+        &self,
+        distance_mpc: f64,
+        inclination: f64,
+        phi_ref: f64,
+    ) -> Polarizations {
+        let harmonics = self.harmonics(inclination, phi_ref);
+        let scale = 1.0 / distance_mpc;
+        let (hp, hc) = self
+            .model22
+            .grid_times()
+            .map(|t| sum_modes(&self.modes_geometric(t), &harmonics, scale))
+            .unzip();
+        Polarizations {
+            epoch_ns: self.model22.epoch_ns(),
+            delta_t: self.model22.delta_t(),
+            hp,
+            hc,
+        }
+    }
+}
