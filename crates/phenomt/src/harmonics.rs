@@ -59,13 +59,22 @@ impl<T: Real> Projection<T> {
     }
 }
 
-/// ₋₂Y_lm(ι, φ) as (re, im), for l ≥ 2 and |m| ≤ l: the closed form of Goldberg et al.
-/// (J. Math. Phys. 8, 2155 (1967), eq. 3.1) in LAL's sign convention
-/// (`XLALSpinWeightedSphericalHarmonic`), each term a product of powers of cos(ι/2) and
-/// sin(ι/2) so that it stays finite at ι = 0 and π (docs/imrphenomt.md §12.6).
+/// ₋₂Y_lm(ι, φ) as (re, im), for l ≥ 2 and |m| ≤ l: [`spin_weighted_factor`]·e^(imφ).
 pub(crate) fn spin_weighted_y<T: Real>(l: u32, m: i32, inclination: T, azimuth: T) -> (T, T) {
+    let y = spin_weighted_factor(l, m, inclination);
+    let (sin_m, cos_m) = (azimuth * f64::from(m)).sin_cos();
+    (y * cos_m, y * sin_m)
+}
+
+/// The real factor f_lm(ι) of ₋₂Y_lm(ι, φ) = f_lm(ι) e^(imφ), for l ≥ 2 and |m| ≤ l (0 for
+/// other (l, m)): the closed form of Goldberg et al. (J. Math. Phys. 8, 2155 (1967), eq. 3.1) in
+/// LAL's sign convention (`XLALSpinWeightedSphericalHarmonic`), each term a product of powers
+/// of cos(ι/2) and sin(ι/2) so that it stays finite at ι = 0 and π (docs/imrphenomt.md §12.6).
+pub fn spin_weighted_factor<T: Real>(l: u32, m: i32, inclination: T) -> T {
     const S: i32 = -2;
-    debug_assert!(l >= 2 && m.unsigned_abs() <= l);
+    if l < 2 || m.unsigned_abs() > l {
+        return T::from(0.0);
+    }
     let l = l as i32;
     let factorial = |n: i32| (1..=n).map(f64::from).product::<f64>();
     let binomial = |n: i32, k: i32| {
@@ -92,9 +101,7 @@ pub(crate) fn spin_weighted_y<T: Real>(l: u32, m: i32, inclination: T, azimuth: 
         let a = 2 * r + S - m;
         sum += integer_power(cos_half, a) * integer_power(sin_half, 2 * l - a) * (sign * weight);
     }
-    let (sin_m, cos_m) = (azimuth * f64::from(m)).sin_cos();
-    let y = sum * norm;
-    (y * cos_m, y * sin_m)
+    sum * norm
 }
 
 /// x^n for n ≥ 0 by repeated multiplication.

@@ -30,7 +30,7 @@ mod thm;
 mod vmath;
 
 pub use error::WaveformError;
-pub use harmonics::{polarizations_from_22, y22_factors};
+pub use harmonics::{polarizations_from_22, spin_weighted_factor, y22_factors};
 pub use model::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace, Polarizations, Settings};
 pub use scalar::{Dual, Real};
 pub use thm::{IMRPhenomTHM, Mode};

@@ -7,7 +7,9 @@
 //! h_k(t) = F₊ h₊(t − t_c − τ_k) + F× h×(t − t_c − τ_k) = Re[Q_k · W(t − t_c − τ_k)],
 //!
 //! with the closed-form extrinsic factor Q_k(D, θ_jn, ψ, φ, t_c, α, δ) and time delay τ_k of
-//! [`Projection`]. Times are seconds relative to the model's reference epoch (a GPS time kept
+//! [`Projection`]. With IMRPhenomTHM's higher modes ([`SignalModel::with_modes`]) the strain is
+//! Σ_lm Re[Q_k,lm · W_lm(t − t_c − τ_k)], one factor per mode (docs/likelihood.md §2.3). Times
+//! are seconds relative to the model's reference epoch (a GPS time kept
 //! as integer seconds and nanoseconds): never absolute f64 GPS seconds.
 
 mod error;

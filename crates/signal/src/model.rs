@@ -4,11 +4,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
-use tdpe_phenomt::{Dual, IMRPhenomT, Real, Settings, WaveformError};
+use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode, Real, Settings, WaveformError};
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters};
-use crate::projection::{project, ProjectionGradient};
+use crate::projection::{project, project_mode, ProjectionGradient};
 
 /// The dual-number waveform a thread set up last: its settings, the bits of its four
 /// parameters, and the waveform ([`SignalModel::waveform_with_derivatives`]), shared rather
@@ -19,13 +19,15 @@ thread_local! {
     static LAST_DUAL_SETUP: RefCell<Option<DualSetup>> = const { RefCell::new(None) };
 }
 
-/// IMRPhenomT's (2,2) mode seen by a network of detectors.
+/// IMRPhenomT's (2,2) mode, or a set of IMRPhenomTHM's modes, seen by a network of detectors.
 #[derive(Clone, Debug)]
 pub struct SignalModel {
     detectors: Vec<Detector>,
     epoch: GpsTime,
     gmst_at_epoch: f64,
     waveform: Settings,
+    /// The modes (m > 0, each with its −m partner), in LAL's order; (2,2) alone by default.
+    modes: Vec<Mode>,
 }
 
 impl SignalModel {
@@ -51,7 +53,34 @@ impl SignalModel {
                 delta_t,
                 smooth: true,
             },
+            modes: vec![Mode::L2M2],
         })
+    }
+
+    /// The same model with IMRPhenomTHM's `modes` (each with its −m partner; at least one, none
+    /// twice), kept in LAL's order.
+    pub fn with_modes(mut self, modes: &[Mode]) -> Result<Self, SignalError> {
+        let mut sorted = modes.to_vec();
+        sorted.sort();
+        if sorted.is_empty() {
+            return Err(WaveformError::NoModes.into());
+        }
+        if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            let (l, m) = pair[0].lm();
+            return Err(WaveformError::RepeatedMode { l, m }.into());
+        }
+        self.modes = sorted;
+        Ok(self)
+    }
+
+    /// The modes, in the order of [`Self::mode_projections`].
+    pub fn modes(&self) -> &[Mode] {
+        &self.modes
+    }
+
+    /// Whether the model is the (2,2) mode alone (IMRPhenomT).
+    pub fn is_22_only(&self) -> bool {
+        self.modes == [Mode::L2M2]
     }
 
     /// The detectors, in the order of every per-detector output.
@@ -78,41 +107,21 @@ impl SignalModel {
         chi_1: T,
         chi_2: T,
     ) -> Result<IMRPhenomT<T>, SignalError> {
-        let (mc, q) = (chirp_mass.re(), mass_ratio.re());
-        if !(mc > 0.0 && mc.is_finite()) {
-            return Err(SignalError::OutOfRange {
-                name: "chirp_mass",
-                value: mc,
-                allowed: "(0, ∞) M☉",
-            });
-        }
-        if !(q > 0.0 && q <= 1.0) {
-            return Err(SignalError::OutOfRange {
-                name: "mass_ratio",
-                value: q,
-                allowed: "(0, 1] (m2/m1)",
-            });
-        }
-        let (m1, m2) = component_masses(chirp_mass, mass_ratio);
-        IMRPhenomT::new(m1, m2, chi_1, chi_2, &self.waveform).map_err(|error| match error {
-            // The model starts at f_ref (the data's segment bounds the waveform, not a starting
-            // frequency): a frequency it cannot reach is the user's reference_frequency.
-            WaveformError::FrequencyNotReached {
-                name: "minimum_frequency",
-                value,
-                lowest_hz,
-                peak_hz,
-                ringdown_hz,
-            } => WaveformError::FrequencyNotReached {
-                name: "reference_frequency",
-                value,
-                lowest_hz,
-                peak_hz,
-                ringdown_hz,
-            }
-            .into(),
-            other => other.into(),
-        })
+        let (m1, m2) = checked_component_masses(chirp_mass, mass_ratio)?;
+        IMRPhenomT::new(m1, m2, chi_1, chi_2, &self.waveform).map_err(reference_frequency_error)
+    }
+
+    /// IMRPhenomTHM with the model's modes, for the same parameters as [`Self::waveform`].
+    pub fn mode_waveform<T: Real>(
+        &self,
+        chirp_mass: T,
+        mass_ratio: T,
+        chi_1: T,
+        chi_2: T,
+    ) -> Result<IMRPhenomTHM<T>, SignalError> {
+        let (m1, m2) = checked_component_masses(chirp_mass, mass_ratio)?;
+        IMRPhenomTHM::new(m1, m2, chi_1, chi_2, &self.waveform, &self.modes)
+            .map_err(reference_frequency_error)
     }
 
     /// [`Self::waveform`] in dual numbers seeded in (chirp_mass, mass_ratio, chi_1, chi_2):
@@ -146,9 +155,18 @@ impl SignalModel {
         Ok(waveform)
     }
 
-    /// Extrinsic factor and time delay of detector `k` with their gradient.
+    /// Extrinsic factor and time delay of detector `k` with their gradient, for the (2,2) mode.
     pub fn projection(&self, k: usize, p: &BbhParameters) -> ProjectionGradient {
         project(&self.detectors[k], self.gmst_at_epoch, p)
+    }
+
+    /// Detector `k`'s factor Q_k,lm of each of the model's modes, with the time delay and their
+    /// gradients: h_k(t) = Σ_lm Re[Q_k,lm · W_lm(t − t_c − τ_k)].
+    pub fn mode_projections(&self, k: usize, p: &BbhParameters) -> Vec<ProjectionGradient> {
+        self.modes
+            .iter()
+            .map(|mode| project_mode(&self.detectors[k], self.gmst_at_epoch, p, mode.lm()))
+            .collect()
     }
 
     /// The strain of every detector at the times `start + i·dt` (s, relative to the epoch),
@@ -161,6 +179,9 @@ impl SignalModel {
         n: usize,
     ) -> Result<Vec<Vec<f64>>, SignalError> {
         check_extrinsic(p)?;
+        if !self.is_22_only() {
+            return self.mode_strain(p, start, dt, n);
+        }
         let waveform = self.waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
         Ok((0..self.detectors.len())
             .map(|k| {
@@ -176,6 +197,82 @@ impl SignalModel {
                     .collect()
             })
             .collect())
+    }
+}
+
+impl SignalModel {
+    /// [`Self::strain`] summed over the model's modes.
+    fn mode_strain(
+        &self,
+        p: &BbhParameters,
+        start: f64,
+        dt: f64,
+        n: usize,
+    ) -> Result<Vec<Vec<f64>>, SignalError> {
+        let waveform = self.mode_waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
+        Ok((0..self.detectors.len())
+            .map(|k| {
+                let projections = self.mode_projections(k, p);
+                // Every mode has the same delay: the detector's.
+                let delay = projections[0].value.delay;
+                (0..n)
+                    .map(|i| {
+                        let t = start + i as f64 * dt - p.geocent_time - delay;
+                        let modes = waveform.modes_at(t);
+                        projections
+                            .iter()
+                            .zip(modes)
+                            .map(|(q, (re, im))| {
+                                // Re[Q · (re + i im)]
+                                q.value.factor.re * re - q.value.factor.im * im
+                            })
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+}
+
+/// The component masses of a chirp mass (M☉) and mass ratio m2/m1, each checked.
+fn checked_component_masses<T: Real>(chirp_mass: T, mass_ratio: T) -> Result<(T, T), SignalError> {
+    let (mc, q) = (chirp_mass.re(), mass_ratio.re());
+    if !(mc > 0.0 && mc.is_finite()) {
+        return Err(SignalError::OutOfRange {
+            name: "chirp_mass",
+            value: mc,
+            allowed: "(0, ∞) M☉",
+        });
+    }
+    if !(q > 0.0 && q <= 1.0) {
+        return Err(SignalError::OutOfRange {
+            name: "mass_ratio",
+            value: q,
+            allowed: "(0, 1] (m2/m1)",
+        });
+    }
+    Ok(component_masses(chirp_mass, mass_ratio))
+}
+
+/// The model starts at f_ref (the data's segment bounds the waveform, not a starting
+/// frequency): a frequency it cannot reach is the user's reference_frequency.
+fn reference_frequency_error(error: WaveformError) -> SignalError {
+    match error {
+        WaveformError::FrequencyNotReached {
+            name: "minimum_frequency",
+            value,
+            lowest_hz,
+            peak_hz,
+            ringdown_hz,
+        } => WaveformError::FrequencyNotReached {
+            name: "reference_frequency",
+            value,
+            lowest_hz,
+            peak_hz,
+            ringdown_hz,
+        }
+        .into(),
+        other => other.into(),
     }
 }
 

@@ -6,11 +6,15 @@
 //!
 //! Q = (1 Mpc/D) e^(2i(π/2 − φ)) [F₊ (f₂₂ + f₂₋₂) + i F× (f₂₂ − f₂₋₂)],
 //!
-//! f₂ₘ(θ_jn) the real factors of ₋₂Y₂ₘ (docs/likelihood.md §2.1).
+//! f₂ₘ(θ_jn) the real factors of ₋₂Y₂ₘ (docs/likelihood.md §2.1). A higher mode (l, m > 0)
+//! of IMRPhenomTHM, with h_{l,−m} = (−1)^l conj(h_lm), enters alike (docs/likelihood.md §2.3):
+//!
+//! Q_lm = (1 Mpc/D) e^(im(π/2 − φ)) [F₊ (f_lm + (−1)^l f_{l,−m}) + i F× (f_lm − (−1)^l f_{l,−m})].
 
 use num_complex::Complex64;
 use tdpe_detector::time::GMST_RATE_RAD_PER_S;
 use tdpe_detector::Detector;
+use tdpe_phenomt::Dual;
 
 use crate::params::{BbhParameters, Parameter, NUM_PARAMETERS};
 
@@ -32,29 +36,89 @@ pub struct ProjectionGradient {
     pub d_delay: [f64; NUM_PARAMETERS],
 }
 
-/// Q_k and τ_k with their gradient, for a detector whose sidereal time at t_c = 0 is `gmst0`
-/// (GMST is linear in time over a segment: GMST(t_c) = gmst0 + Ω t_c).
+/// Q_k and τ_k of the (2,2) mode with their gradient, for a detector whose sidereal time at
+/// t_c = 0 is `gmst0` (GMST is linear in time over a segment: GMST(t_c) = gmst0 + Ω t_c).
 pub(crate) fn project(detector: &Detector, gmst0: f64, p: &BbhParameters) -> ProjectionGradient {
-    let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
-    let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
-    let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
-
     let (y_plus, y_minus) = tdpe_phenomt::y22_factors(p.theta_jn);
-    let (sum, diff) = (y_plus + y_minus, y_plus - y_minus);
     // d f₂,±2/dθ: f₂₂ ∝ (1 + cos θ)², f₂₋₂ ∝ (1 − cos θ)².
     let norm = (5.0 / (64.0 * std::f64::consts::PI)).sqrt();
     let (s, c) = p.theta_jn.sin_cos();
-    let (d_sum, d_diff) = (-4.0 * norm * c * s, -4.0 * norm * s);
+    let harmonics = Harmonics {
+        m: 2,
+        sum: y_plus + y_minus,
+        diff: y_plus - y_minus,
+        d_sum: -4.0 * norm * c * s,
+        d_diff: -4.0 * norm * s,
+    };
+    assemble(detector, gmst0, p, &harmonics)
+}
 
-    // e^(2i(π/2 − φ))/D = −e^(−2iφ)/D
-    let prefactor = -Complex64::from_polar(1.0, -2.0 * p.phase) / p.luminosity_distance;
+/// Q_k,lm and τ_k of mode (l, m > 0) with their gradient ([`project`] for any mode).
+pub(crate) fn project_mode(
+    detector: &Detector,
+    gmst0: f64,
+    p: &BbhParameters,
+    (l, m): (u32, u32),
+) -> ProjectionGradient {
+    if (l, m) == (2, 2) {
+        return project(detector, gmst0, p);
+    }
+    let m = m as i32;
+    let parity = if l % 2 == 0 { 1.0 } else { -1.0 };
+    // f_lm and f_{l,−m} with their θ_jn-derivatives, by a dual number.
+    let theta = Dual::<1>::variable(p.theta_jn, 0);
+    let plus = tdpe_phenomt::spin_weighted_factor(l, m, theta);
+    let minus = tdpe_phenomt::spin_weighted_factor(l, -m, theta) * parity;
+    let (sum, diff) = (plus + minus, plus - minus);
+    let harmonics = Harmonics {
+        m,
+        sum: sum.re,
+        diff: diff.re,
+        d_sum: sum.eps[0],
+        d_diff: diff.eps[0],
+    };
+    assemble(detector, gmst0, p, &harmonics)
+}
+
+/// What the inclination does to a mode (l, m): f_lm ± (−1)^l f_{l,−m} and their
+/// θ_jn-derivatives.
+struct Harmonics {
+    m: i32,
+    sum: f64,
+    diff: f64,
+    d_sum: f64,
+    d_diff: f64,
+}
+
+/// Q and τ with their gradient from the mode's [`Harmonics`].
+fn assemble(
+    detector: &Detector,
+    gmst0: f64,
+    p: &BbhParameters,
+    y: &Harmonics,
+) -> ProjectionGradient {
+    let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
+    let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
+    let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
+    let (sum, diff) = (y.sum, y.diff);
+    let m = f64::from(y.m);
+
+    // e^(im(π/2 − φ))/D = i^m e^(−imφ)/D, with i^m exact.
+    let i_m = [
+        Complex64::new(1.0, 0.0),
+        Complex64::new(0.0, 1.0),
+        Complex64::new(-1.0, 0.0),
+        Complex64::new(0.0, -1.0),
+    ][y.m.rem_euclid(4) as usize];
+    let prefactor = i_m * Complex64::from_polar(1.0, -m * p.phase) / p.luminosity_distance;
     let bracket = |fp: f64, fc: f64, a: f64, b: f64| Complex64::new(fp * a, fc * b);
     let factor = prefactor * bracket(f.value.plus, f.value.cross, sum, diff);
 
     let mut d_factor = [Complex64::new(0.0, 0.0); NUM_PARAMETERS];
     d_factor[Parameter::LuminosityDistance] = -factor / p.luminosity_distance;
-    d_factor[Parameter::Phase] = Complex64::new(0.0, -2.0) * factor;
-    d_factor[Parameter::ThetaJn] = prefactor * bracket(f.value.plus, f.value.cross, d_sum, d_diff);
+    d_factor[Parameter::Phase] = Complex64::new(0.0, -m) * factor;
+    d_factor[Parameter::ThetaJn] =
+        prefactor * bracket(f.value.plus, f.value.cross, y.d_sum, y.d_diff);
     d_factor[Parameter::Psi] = prefactor * bracket(f.d_psi.plus, f.d_psi.cross, sum, diff);
     d_factor[Parameter::Ra] = prefactor * bracket(f.d_ra.plus, f.d_ra.cross, sum, diff);
     d_factor[Parameter::Dec] = prefactor * bracket(f.d_dec.plus, f.d_dec.cross, sum, diff);
