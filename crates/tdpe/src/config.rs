@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use serde::{Deserialize, Serialize};
 use tdpe_noise::AnalysisBand;
+use tdpe_phenomt::Mode;
 use tdpe_posterior::{CoordinateOptions, IntrinsicCoordinates, PhaseCoordinate, ReferenceFrame};
+
+use crate::waveform_model::{mode_names, Approximant};
 
 mod strain_data;
 pub use strain_data::{PsdEstimation, StrainFiles, StrainFormat};
@@ -235,6 +238,34 @@ pub struct Injection {
     /// Seed of the simulated Gaussian noise (detector k uses a stream derived from it).
     #[serde(default = "default_noise_seed")]
     pub noise_seed: u64,
+    /// The model of the injected signal, by LALSuite's name (bilby_pipe's
+    /// `injection-waveform-approximant`) [default: IMRPhenomT, the analysis's model].
+    pub waveform_approximant: Option<Approximant>,
+    /// The injected signal's modes, as bilby's `mode_array` (`[[2,2],[2,-2],…]`, each mode
+    /// with its −m partner) [default: every mode of the approximant].
+    pub mode_array: Option<Vec<[i32; 2]>>,
+}
+
+impl Injection {
+    /// The injected signal's approximant and modes (`(2,±2), (3,±3)`) unless it is the (2,2)
+    /// mode alone, which the analysis models.
+    pub fn model_other_than_22(&self) -> anyhow::Result<Option<(String, String)>> {
+        let modes = self.modes()?;
+        if modes == [Mode::L2M2] {
+            return Ok(None);
+        }
+        let approximant = self.waveform_approximant.unwrap_or(Approximant::IMRPhenomT);
+        Ok(Some((approximant.name().to_string(), mode_names(&modes))))
+    }
+
+    /// The modes of the injected signal (m > 0).
+    pub fn modes(&self) -> anyhow::Result<Vec<Mode>> {
+        let approximant = self.waveform_approximant.unwrap_or(Approximant::IMRPhenomT);
+        match &self.mode_array {
+            Some(pairs) => approximant.mode_array(pairs).context("[injection]"),
+            None => Ok(approximant.modes().to_vec()),
+        }
+    }
 }
 
 /// The noise seed of an injection that gives none.
@@ -693,10 +724,11 @@ impl Config {
                     }
                 }
             }
-            (Some(_), None) => {
+            (Some(injection), None) => {
                 if self.psd_estimation.is_some() {
                     bail!("[psd_estimation] applies to GWOSC strain files, not to an injection");
                 }
+                injection.modes()?;
             }
         }
         let s = &self.sampler;

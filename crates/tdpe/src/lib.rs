@@ -13,3 +13,4 @@ pub mod output;
 pub mod problem;
 pub mod run;
 pub mod run_result;
+pub mod waveform_model;

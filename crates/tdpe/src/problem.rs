@@ -91,10 +91,12 @@ impl Problem {
             .collect::<anyhow::Result<Vec<_>>>()?;
         let data: Vec<Vec<f64>> = match (&injection, &config.strain) {
             (Some(p), _) => {
+                let inj = config.injection.as_ref().context("injection settings")?;
                 let signal = model
+                    .clone()
+                    .with_modes(&inj.modes()?)?
                     .strain(p, grid.start, grid.dt, grid.len)
                     .context("injection")?;
-                let inj = config.injection.as_ref().context("injection settings")?;
                 signal
                     .into_iter()
                     .enumerate()
@@ -230,9 +232,11 @@ fn model_injection(
         .map(|p| priors.admit(&p.to_array(), "injection"))
         .transpose()?
         .map(BbhParameters::from_array);
-    if let Some(p) = &injection {
+    if let (Some(p), Some(settings)) = (&injection, &config.injection) {
         model
-            .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)
+            .clone()
+            .with_modes(&settings.modes()?)?
+            .mode_waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)
             .context("injection")?;
     }
     let lowest_f_min = config

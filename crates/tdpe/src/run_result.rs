@@ -337,6 +337,10 @@ pub struct RunResult {
     pub reference_frequency: f64,
     /// Waveform approximant (`IMRPhenomT`).
     pub approximant: String,
+    /// The injected signal's model where it is not the analysis's: the approximant and its
+    /// modes, e.g. `IMRPhenomTHM`, `(2,±2), (3,±3)` (bilby_pipe's
+    /// `injection-waveform-approximant`).
+    pub injection_model: Option<(String, String)>,
     /// Wall time of the sampling alone in s (bilby's `sampling_time`).
     pub sampling_time_s: f64,
     /// Wall time of the whole run up to the hand-off (data, likelihood set-up, fiducial search,

@@ -15,8 +15,8 @@ use injection_file::InjectionTable;
 
 /// `config` with its `[injection]` replaced by injection `index` of `table`, the run of that
 /// injection in a campaign: its noise seed is the config's (or the default's) plus `index`
-/// unless the table gives one, zero noise stays as the config has it, and the label gains the
-/// index.
+/// unless the table gives one, zero noise and the injected waveform model stay as the config
+/// has them, and the label gains the index.
 pub fn with_injection(
     mut config: Config,
     table: &InjectionTable,
@@ -28,14 +28,16 @@ pub fn with_injection(
              simulated noise"
         );
     }
-    let (seed, zero_noise) = config
+    let seed = config
         .injection
         .as_ref()
-        .map_or((DEFAULT_NOISE_SEED, false), |i| {
-            (i.noise_seed, i.zero_noise)
-        });
+        .map_or(DEFAULT_NOISE_SEED, |i| i.noise_seed);
     let mut injection = table.injection(index, seed.wrapping_add(index as u64))?;
-    injection.zero_noise |= zero_noise;
+    if let Some(base) = &config.injection {
+        injection.zero_noise |= base.zero_noise;
+        injection.waveform_approximant = base.waveform_approximant;
+        injection.mode_array.clone_from(&base.mode_array);
+    }
     config.injection = Some(injection);
     config.label = format!("{}_{index}", config.label);
     Ok(config)

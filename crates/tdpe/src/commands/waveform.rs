@@ -4,16 +4,15 @@
 //! `SimInspiralChooseTDWaveform` (and `SimInspiralChooseTDModes`), so the output can be
 //! compared with LAL sample by sample.
 
-use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use anyhow::{bail, Context};
-use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, Mode, Settings};
+use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, Settings};
 
 use crate::output::atomic;
+use crate::waveform_model::{parse_mode_array, Approximant};
 
 /// Largest grid written: 1e8 samples (~7 h at 4096 Hz, ~6 GB of CSV).
 const MAX_SAMPLES: usize = 100_000_000;
@@ -100,104 +99,6 @@ pub struct Args {
     pub output: PathBuf,
 }
 
-/// The waveform models `tdpe waveform` can generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Approximant {
-    /// IMRPhenomT: the (2,2) mode of aligned-spin binaries (arXiv:2004.08302).
-    IMRPhenomT,
-    /// IMRPhenomTHM: IMRPhenomT with the (2,1), (3,3), (4,4) and (5,5) modes
-    /// (arXiv:2012.11923).
-    IMRPhenomTHM,
-}
-
-impl Approximant {
-    /// Every supported model.
-    pub const ALL: [Approximant; 2] = [Approximant::IMRPhenomT, Approximant::IMRPhenomTHM];
-
-    /// The name, as LALSuite spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Approximant::IMRPhenomT => "IMRPhenomT",
-            Approximant::IMRPhenomTHM => "IMRPhenomTHM",
-        }
-    }
-
-    /// The modes (m > 0) of the model.
-    pub fn modes(self) -> &'static [Mode] {
-        match self {
-            Approximant::IMRPhenomT => &[Mode::L2M2],
-            Approximant::IMRPhenomTHM => &Mode::ALL,
-        }
-    }
-}
-
-/// The modes (m > 0) of a mode array in bilby's syntax (`[[2,2],[2,-2],…]`, as
-/// `waveform_arguments["mode_array"]`), each of which must come with its −m partner (the
-/// polarisations sum both) and be a mode of `approximant`.
-pub fn parse_mode_array(text: &str, approximant: Approximant) -> anyhow::Result<Vec<Mode>> {
-    let pairs: Vec<[i32; 2]> = serde_json::from_str(text).with_context(|| {
-        format!("mode_array '{text}' is not a list of [l, m] pairs of integers")
-    })?;
-    if pairs.is_empty() {
-        bail!("mode_array is empty: give at least one mode, e.g. [[2,2],[2,-2]]");
-    }
-    let mut modes = Vec::new();
-    for [l, m] in &pairs {
-        let mode = u32::try_from(*l)
-            .ok()
-            .and_then(|l| Mode::from_lm(l, m.unsigned_abs()))
-            .filter(|mode| approximant.modes().contains(mode));
-        let Some(mode) = mode else {
-            let available: Vec<String> = approximant
-                .modes()
-                .iter()
-                .map(|mode| {
-                    let (l, m) = mode.lm();
-                    format!("({l},±{m})")
-                })
-                .collect();
-            bail!(
-                "mode_array: ({l},{m}) is not a mode of {approximant}, which has {}",
-                available.join(", ")
-            );
-        };
-        if !pairs.contains(&[*l, -m]) {
-            bail!(
-                "mode_array: ({l},{m}) without ({l},{}): tdpe sums each mode with its -m \
-                 partner, so list both",
-                -m
-            );
-        }
-        if !modes.contains(&mode) {
-            modes.push(mode);
-        }
-    }
-    // LAL's order, whatever the list's.
-    modes.sort();
-    Ok(modes)
-}
-
-impl fmt::Display for Approximant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Approximant {
-    type Err = String;
-
-    /// Parses a LALSuite approximant name (case-insensitively).
-    fn from_str(s: &str) -> Result<Self, String> {
-        Self::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                let names: Vec<_> = Self::ALL.iter().map(|a| a.name()).collect();
-                format!("unknown approximant '{s}'; supported: {}", names.join(", "))
-            })
-    }
-}
-
 /// Fails unless `value` is finite and `ok`, naming the option and its allowed range.
 fn check(name: &str, value: f64, ok: bool, allowed: &str) -> anyhow::Result<()> {
     if ok && value.is_finite() {
@@ -232,7 +133,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
 
     let modes = match &args.mode_array {
-        Some(text) => parse_mode_array(text, args.approximant)?,
+        Some(text) => args.approximant.mode_array(&parse_mode_array(text)?)?,
         None => args.approximant.modes().to_vec(),
     };
     let settings = Settings::lal(f_min, f_ref, 1.0 / fs);

@@ -394,6 +394,13 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
                     Json::Float(result.reference_frequency),
                 ),
                 ("waveform_approximant", Json::str(&result.approximant)),
+                (
+                    "injection_waveform_approximant",
+                    match &result.injection_model {
+                        Some((approximant, _)) => Json::str(approximant),
+                        None => Json::Null,
+                    },
+                ),
             ]),
         ),
         ("config", Json::str(&result.config_toml)),

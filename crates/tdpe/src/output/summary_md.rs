@@ -57,6 +57,13 @@ fn header(out: &mut String, result: &RunResult) {
         result.reference_frequency,
         result.trigger_time,
     );
+    if let Some((approximant, modes)) = &result.injection_model {
+        let _ = writeln!(
+            out,
+            "The injected signal is {approximant}'s, with the modes {modes}; the analysis \
+             models the (2,2) mode alone.\n"
+        );
+    }
     if !result.data_sources.is_empty() {
         out.push_str("Data from GWOSC files:\n\n");
         for source in &result.data_sources {

@@ -345,6 +345,10 @@ pub fn collect(
         maximum_frequency,
         reference_frequency: config.reference_frequency,
         approximant: "IMRPhenomT".into(),
+        injection_model: match &config.injection {
+            Some(injection) => injection.model_other_than_22()?,
+            None => None,
+        },
         sampling_time_s: info.sampling_time_s,
         total_time_s: info.started.elapsed().as_secs_f64(),
         gradient_evaluations,
