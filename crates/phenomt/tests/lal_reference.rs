@@ -3,9 +3,8 @@
 
 mod common;
 
-use common::{data_path, mismatch, read_columns};
-use serde_json::Value;
-use tdpe_phenomt::{IMRPhenomT, Settings};
+use common::{case_inputs, mismatch, read_columns, CaseInputs};
+use tdpe_phenomt::IMRPhenomT;
 
 const CASES: [&str; 13] = [
     "T01_q1_nospin",
@@ -25,36 +24,14 @@ const CASES: [&str; 13] = [
 
 struct Case {
     model: IMRPhenomT<f64>,
-    distance: f64,
-    inclination: f64,
-    phi_ref: f64,
-    length: usize,
-    epoch_ns: i64,
+    inputs: CaseInputs,
 }
 
 fn load(case: &str) -> Case {
-    let meta: Value =
-        serde_json::from_str(&std::fs::read_to_string(data_path(&format!("{case}.json"))).unwrap())
-            .unwrap();
-    let input = &meta["inputs"];
-    let get = |k: &str| input[k].as_f64().unwrap();
-    let settings = Settings::lal(get("f_min_hz"), get("f_ref_hz"), get("deltaT_s"));
-    let model = IMRPhenomT::new(
-        get("m1_msun"),
-        get("m2_msun"),
-        get("chi1z"),
-        get("chi2z"),
-        &settings,
-    )
-    .unwrap();
-    Case {
-        model,
-        distance: get("distance_mpc"),
-        inclination: get("inclination_rad"),
-        phi_ref: get("phi_ref_rad"),
-        length: meta["output"]["length"].as_u64().unwrap() as usize,
-        epoch_ns: meta["output"]["epoch_ns"].as_i64().unwrap(),
-    }
+    let inputs = case_inputs(case);
+    let [m1, m2, chi1, chi2] = inputs.binary;
+    let model = IMRPhenomT::new(m1, m2, chi1, chi2, &inputs.settings).unwrap();
+    Case { model, inputs }
 }
 
 #[test]
@@ -62,11 +39,13 @@ fn polarizations_match_lal_in_length_epoch_and_mismatch() {
     let mut mismatches = Vec::new();
     for case in CASES {
         let c = load(case);
-        let pol = c
-            .model
-            .polarizations_on_grid(c.distance, c.inclination, c.phi_ref);
-        assert_eq!(pol.hp.len(), c.length, "{case}: length");
-        assert_eq!(pol.epoch_ns, c.epoch_ns, "{case}: epoch");
+        let pol = c.model.polarizations_on_grid(
+            c.inputs.distance,
+            c.inputs.inclination,
+            c.inputs.phi_ref,
+        );
+        assert_eq!(pol.hp.len(), c.inputs.length, "{case}: length");
+        assert_eq!(pol.epoch_ns, c.inputs.epoch_ns, "{case}: epoch");
         let reference = read_columns(&format!("{case}.csv"));
         let mm = mismatch((&pol.hp, &pol.hc), (&reference[1], &reference[2]));
         let peak = reference[1]
@@ -102,7 +81,7 @@ fn mode22_matches_lal_sample_by_sample() {
         let modes = c.model.mode22_on_grid();
         let reference = read_columns(&format!("{case}_modes.csv"));
         assert_eq!(modes.len(), reference[0].len(), "{case}: length");
-        let scale = 1.0 / c.distance;
+        let scale = 1.0 / c.inputs.distance;
         let peak = reference[1]
             .iter()
             .zip(&reference[2])

@@ -4,9 +4,8 @@
 
 mod common;
 
-use common::{data_path, mismatch, read_columns};
-use serde_json::Value;
-use tdpe_phenomt::{IMRPhenomTHM, Mode, Settings};
+use common::{case_inputs, data_path, mismatch, read_columns, CaseInputs};
+use tdpe_phenomt::{IMRPhenomTHM, Mode};
 
 /// The cases: name, and whether it holds every mode (else only those its JSON lists).
 fn cases() -> Vec<String> {
@@ -25,37 +24,14 @@ fn cases() -> Vec<String> {
 
 struct Case {
     model: IMRPhenomTHM<f64>,
-    distance: f64,
-    inclination: f64,
-    phi_ref: f64,
-    length: usize,
-    epoch_ns: i64,
+    inputs: CaseInputs,
 }
 
 fn load(case: &str) -> Case {
-    let meta: Value =
-        serde_json::from_str(&std::fs::read_to_string(data_path(&format!("{case}.json"))).unwrap())
-            .unwrap();
-    let input = &meta["inputs"];
-    let get = |k: &str| input[k].as_f64().unwrap();
-    let settings = Settings::lal(get("f_min_hz"), get("f_ref_hz"), get("deltaT_s"));
-    let model = IMRPhenomTHM::new(
-        get("m1_msun"),
-        get("m2_msun"),
-        get("chi1z"),
-        get("chi2z"),
-        &settings,
-        &Mode::ALL,
-    )
-    .unwrap();
-    Case {
-        model,
-        distance: get("distance_mpc"),
-        inclination: get("inclination_rad"),
-        phi_ref: get("phi_ref_rad"),
-        length: meta["output"]["length"].as_u64().unwrap() as usize,
-        epoch_ns: meta["output"]["epoch_ns"].as_i64().unwrap(),
-    }
+    let inputs = case_inputs(case);
+    let [m1, m2, chi1, chi2] = inputs.binary;
+    let model = IMRPhenomTHM::new(m1, m2, chi1, chi2, &inputs.settings, &Mode::ALL).unwrap();
+    Case { model, inputs }
 }
 
 /// The tolerances: polarisation mismatch ≤ 1e-10, every mode's largest difference
@@ -67,11 +43,13 @@ const MODE_DIFFERENCE: f64 = 1e-9;
 fn polarizations_match_lal() {
     for case in cases() {
         let c = load(&case);
-        let pol = c
-            .model
-            .polarizations_on_grid(c.distance, c.inclination, c.phi_ref);
-        assert_eq!(pol.hp.len(), c.length, "{case}: length");
-        assert_eq!(pol.epoch_ns, c.epoch_ns, "{case}: epoch");
+        let pol = c.model.polarizations_on_grid(
+            c.inputs.distance,
+            c.inputs.inclination,
+            c.inputs.phi_ref,
+        );
+        assert_eq!(pol.hp.len(), c.inputs.length, "{case}: length");
+        assert_eq!(pol.epoch_ns, c.inputs.epoch_ns, "{case}: epoch");
         let reference = read_columns(&format!("{case}.csv"));
         let mm = mismatch((&pol.hp, &pol.hc), (&reference[1], &reference[2]));
         println!("{case:32} polarisation mismatch {mm:9.2e}");
@@ -90,7 +68,7 @@ fn every_mode_matches_lal_sample_by_sample() {
             let (re_ref, im_ref) = (&reference[1 + 2 * j], &reference[2 + 2 * j]);
             let ours = &modes[j];
             assert_eq!(ours.len(), re_ref.len(), "{case} {mode:?}: length");
-            let scale = 1.0 / c.distance;
+            let scale = 1.0 / c.inputs.distance;
             let peak = re_ref
                 .iter()
                 .zip(im_ref)

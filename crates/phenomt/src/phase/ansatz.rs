@@ -4,7 +4,7 @@
 //! order: the set-up's finite differences and the root finder need their bits
 //! (docs/imrphenomt.md §5, §3.1, §10.1).
 
-use super::{k, Phase22, LOG_TERM};
+use super::{k, MergerFrequency, Phase22, LOG_TERM};
 use crate::fits::powers_to_7;
 use crate::gsl;
 use crate::scalar::Real;
@@ -162,24 +162,16 @@ impl<T: Real> Phase22<T> {
             * (T::from(10.0) / self.eta)
     }
 
-    /// Merger phase: the antiderivative of the merger frequency (`IMRPhenomTMergerPhaseAnsatz22`),
-    /// written with u = asinh(α₁t) and R = √(1 + α₁²t²).
+    /// Merger phase: the antiderivative of the merger frequency (`IMRPhenomTMergerPhaseAnsatz22`).
     pub(super) fn merger_phase(&self, t: T) -> T {
-        let a = self.alpha1;
-        self.merger_phase_of(t, gsl::arcsinh(a * t), (a * a * t * t + 1.0).sqrt())
-    }
-
-    /// [`Self::merger_phase`] given u = asinh(α₁t) and R = √(1 + α₁²t²).
-    fn merger_phase_of(&self, t: T, u: T, r: T) -> T {
-        let a = self.alpha1;
-        let (u2, u3) = (u * u, u * u * u);
-        let [c1, c2, c3] = self.merger_c;
-        let integral = -(self.omega_peak / self.omega_ring - 1.0) * t
-            + self.domega_peak / a * (t * u - r / a)
-            + c1 * (t * u2 - u * r * 2.0 / a + t * 2.0)
-            + c2 * (t * u3 - u2 * r * 3.0 / a + t * u * 6.0 - r * 6.0 / a)
-            + c3 * (t * u3 * u - u3 * r * 4.0 / a + t * u2 * 12.0 - u * r * 24.0 / a + t * 24.0);
-        self.omega_ring * t - self.omega_ring * integral + self.ph_off_merger
+        let merger = MergerFrequency {
+            omega_ring: self.omega_ring,
+            alpha1: self.alpha1,
+            omega_peak: self.omega_peak,
+            domega_peak: self.domega_peak,
+            c: self.merger_c,
+        };
+        merger.phase(t) + self.ph_off_merger
     }
 
     /// Ringdown phase (arXiv:1406.0401 eq. 5; `IMRPhenomTRDPhaseAnsatz22`), given

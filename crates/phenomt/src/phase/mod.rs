@@ -23,6 +23,7 @@ mod evaluation;
 mod setup;
 
 use crate::fits::{self, FitInputs, FitPowers};
+use crate::gsl;
 use crate::scalar::Real;
 
 /// Mass and spin variables of the set-up (LAL's `IMRPhenomTWaveformStruct`, geometric part).
@@ -107,6 +108,72 @@ pub struct Phase22<T> {
     merger_f: T,
     merger_k: T,
     inv_alpha1: T,
+}
+
+/// The merger's rescaled frequency ω̄ = 1 − ω/ω_RING = F + (ω̄'_peak/α₁)u + c1u² + c2u³ + c3u⁴,
+/// u = asinh(α₁t), F = 1 − ω_peak/ω_RING (arXiv:2012.11923 eq. 27), as the (2,2) and each higher
+/// mode of IMRPhenomTHM have it with their own coefficients (docs/imrphenomt.md §5.3, §12.4).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MergerFrequency<T> {
+    pub omega_ring: T,
+    pub alpha1: T,
+    pub omega_peak: T,
+    /// ω̄'(0), the rescaled frequency slope at the peak of |h22|.
+    pub domega_peak: T,
+    pub c: [T; 3],
+}
+
+impl<T: Real> MergerFrequency<T> {
+    /// The coefficients c that give ω̄ = `omega_bar_cut` and dω̄/dt = `domega_bar_cut` at
+    /// `t_cut`, and ω̄ = `omega_bar_cp` at `t_cp` (eq. 30; LAL's 3×3 LU solve, in its operation
+    /// order); `c` is ignored.
+    pub fn solve(
+        &mut self,
+        t_cut: T,
+        t_cp: T,
+        omega_bar_cut: T,
+        omega_bar_cp: T,
+        domega_bar_cut: T,
+    ) {
+        let alpha1 = self.alpha1;
+        let fixed = -(self.omega_peak / self.omega_ring - 1.0);
+        let row_at = |u: T| [u * u, u * (u * u), u * (u * (u * u))];
+        let as_cut = gsl::arcsinh(alpha1 * t_cut);
+        let as_cp = gsl::arcsinh(alpha1 * t_cp);
+        let den_cut = (t_cut * t_cut * alpha1 * alpha1 + 1.0).sqrt();
+        let [u1, u2, u3] = row_at(as_cut);
+        let a = [
+            [u1, u2, u3],
+            row_at(as_cp),
+            [
+                alpha1 * 2.0 * as_cut / den_cut,
+                alpha1 * 3.0 * u1 / den_cut,
+                alpha1 * 4.0 * u2 / den_cut,
+            ],
+        ];
+        let b = [
+            omega_bar_cut - fixed - self.domega_peak / alpha1 * as_cut,
+            omega_bar_cp - fixed - self.domega_peak / alpha1 * as_cp,
+            domega_bar_cut - self.domega_peak / den_cut,
+        ];
+        self.c = gsl::lu_solve(a, b);
+    }
+
+    /// The phase, the antiderivative of ω with no constant (`IMRPhenomTMergerPhaseAnsatz22`
+    /// before its offset), written with u = asinh(α₁t) and R = √(1 + α₁²t²).
+    pub fn phase(&self, t: T) -> T {
+        let a = self.alpha1;
+        let u = gsl::arcsinh(a * t);
+        let r = (a * a * t * t + 1.0).sqrt();
+        let (u2, u3) = (u * u, u * u * u);
+        let [c1, c2, c3] = self.c;
+        let integral = -(self.omega_peak / self.omega_ring - 1.0) * t
+            + self.domega_peak / a * (t * u - r / a)
+            + c1 * (t * u2 - u * r * 2.0 / a + t * 2.0)
+            + c2 * (t * u3 - u2 * r * 3.0 / a + t * u * 6.0 - r * 6.0 / a)
+            + c3 * (t * u3 * u - u3 * r * 4.0 / a + t * u2 * 12.0 - u * r * 24.0 / a + t * 24.0);
+        self.omega_ring * t - self.omega_ring * integral
+    }
 }
 
 #[inline]

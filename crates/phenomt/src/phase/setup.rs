@@ -9,7 +9,7 @@
 
 use std::f64::consts::PI;
 
-use super::{fits, k, BinaryVariables, Phase22};
+use super::{fits, k, BinaryVariables, MergerFrequency, Phase22};
 use crate::constants::GAMMA_E;
 use crate::gsl;
 use crate::scalar::Real;
@@ -107,27 +107,22 @@ impl<T: Real> Phase22<T> {
         };
         p.domega_peak = domega_peak;
 
+        let mut merger = MergerFrequency {
+            omega_ring,
+            alpha1,
+            omega_peak,
+            domega_peak: p.domega_peak,
+            c: [k(0.0); 3],
+        };
+        merger.solve(
+            p.t_cut,
+            t_merger,
+            omega_cut_bar,
+            omega_merger_cp,
+            domega_cut,
+        );
+        p.merger_c = merger.c;
         let fixed = -(omega_peak / omega_ring - 1.0);
-        let row_at = |u: T| [u * u, u * (u * u), u * (u * (u * u))];
-        let as_cut = gsl::arcsinh(alpha1 * p.t_cut);
-        let as_merger = gsl::arcsinh(alpha1 * t_merger);
-        let den_cut = (p.t_cut * p.t_cut * alpha1 * alpha1 + 1.0).sqrt();
-        let [u1, u2, u3] = row_at(as_cut);
-        let a = [
-            [u1, u2, u3],
-            row_at(as_merger),
-            [
-                alpha1 * 2.0 * as_cut / den_cut,
-                alpha1 * 3.0 * u1 / den_cut,
-                alpha1 * 4.0 * u2 / den_cut,
-            ],
-        ];
-        let b = [
-            omega_cut_bar - fixed - p.domega_peak / alpha1 * as_cut,
-            omega_merger_cp - fixed - p.domega_peak / alpha1 * as_merger,
-            domega_cut - p.domega_peak / den_cut,
-        ];
-        p.merger_c = gsl::lu_solve(a, b);
         p.merger_f = fixed;
         p.merger_k = p.domega_peak / alpha1;
 

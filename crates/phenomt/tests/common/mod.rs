@@ -2,6 +2,39 @@
 
 use std::path::PathBuf;
 
+use serde_json::Value;
+use tdpe_phenomt::Settings;
+
+/// A case's inputs and LAL's grid, from `<case>.json`.
+pub struct CaseInputs {
+    /// (m1, m2, χ1, χ2) in M☉ and dimensionless.
+    pub binary: [f64; 4],
+    pub settings: Settings,
+    pub distance: f64,
+    pub inclination: f64,
+    pub phi_ref: f64,
+    pub length: usize,
+    pub epoch_ns: i64,
+}
+
+/// The inputs of `case`.
+pub fn case_inputs(case: &str) -> CaseInputs {
+    let meta: Value =
+        serde_json::from_str(&std::fs::read_to_string(data_path(&format!("{case}.json"))).unwrap())
+            .unwrap();
+    let input = &meta["inputs"];
+    let get = |k: &str| input[k].as_f64().unwrap();
+    CaseInputs {
+        binary: [get("m1_msun"), get("m2_msun"), get("chi1z"), get("chi2z")],
+        settings: Settings::lal(get("f_min_hz"), get("f_ref_hz"), get("deltaT_s")),
+        distance: get("distance_mpc"),
+        inclination: get("inclination_rad"),
+        phi_ref: get("phi_ref_rad"),
+        length: meta["output"]["length"].as_u64().unwrap() as usize,
+        epoch_ns: meta["output"]["epoch_ns"].as_i64().unwrap(),
+    }
+}
+
 /// A file of tests/data.
 pub fn data_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
