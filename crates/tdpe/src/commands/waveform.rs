@@ -14,8 +14,9 @@ use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, Settings};
 use crate::output::atomic;
 use crate::waveform_model::{parse_mode_array, Approximant};
 
-/// Largest grid written: 1e8 samples (~7 h at 4096 Hz, ~6 GB of CSV).
-const MAX_SAMPLES: usize = 100_000_000;
+/// Most values held and written: 2e8 (h₊ and h× on 1e8 samples, ~7 h at 4096 Hz; ~1.6 GB in
+/// memory and ~6 GB of CSV), so that the modes' two columns each get fewer samples.
+const MAX_VALUES: usize = 200_000_000;
 
 /// Writes h₊ and h× of a compact binary on LAL's time grid as CSV.
 ///
@@ -148,10 +149,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     .with_context(|| format!("invalid parameters for {}", args.approximant))?;
     let model22: &IMRPhenomT<f64> = model.model22();
     let samples = model22.grid_length();
-    if samples > MAX_SAMPLES {
+    let columns = if args.modes { 2 * modes.len() } else { 2 };
+    if samples.saturating_mul(columns) > MAX_VALUES {
         bail!(
-            "the waveform would have {samples} samples ({:.0} s at {fs} Hz), more than the \
-             {MAX_SAMPLES} allowed: raise minimum_frequency or lower sampling_frequency",
+            "the waveform would have {samples} samples ({:.0} s at {fs} Hz) of {columns} columns, \
+             more than the {MAX_VALUES} values allowed: raise minimum_frequency or lower \
+             sampling_frequency",
             -model22.start_time()
         );
     }
