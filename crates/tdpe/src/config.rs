@@ -394,8 +394,8 @@ pub struct SamplerSection {
     /// which the same command goes on; also written when the run is stopped); 0: none
     /// (docs/campaigns.md §5).
     pub checkpoint_interval: f64,
-    /// Target acceptance statistic of the step-size adaptation (default: 0.95 for NUTS, the
-    /// kernel's own for HMC and MALA).
+    /// Target acceptance statistic of the step-size adaptation (default: 0.95 for NUTS and HMC,
+    /// the kernel's own for MALA).
     pub target_accept: Option<f64>,
     /// Half-width of the uniform jitter of the initial points around the posterior mode, in
     /// units of the Laplace approximation's widths there.

@@ -142,8 +142,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 
-    /// Target acceptance statistic of the step-size adaptation; default 0.95 for NUTS, the
-    /// kernel's own for HMC and MALA [config: sampler.target_accept].
+    /// Target acceptance statistic of the step-size adaptation; default 0.95 for NUTS and HMC,
+    /// the kernel's own for MALA [config: sampler.target_accept].
     #[arg(long, value_name = "P")]
     pub target_accept: Option<f64>,
 

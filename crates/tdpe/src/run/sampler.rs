@@ -12,10 +12,11 @@ use tdpe_mcmc::{
 use crate::config::{KernelName, MetricName, SamplerSection};
 use crate::run_result::{TemperingReport, MAX_RHAT};
 
-/// NUTS's default target acceptance for these posteriors, above Stan's 0.8: a step adapted in
-/// the bulk can be too long for the unequal-mass tail (q ≲ 0.6), where a chain then sticks with
-/// divergent trajectories (docs/sampler_studies.md, "Coordinates and target acceptance").
-const NUTS_TARGET_ACCEPT: f64 = 0.95;
+/// The default target acceptance of NUTS and HMC for these posteriors, above Stan's 0.8: a
+/// step adapted in the bulk can be too long for the unequal-mass tail (q ≲ 0.6), where a chain
+/// then sticks with divergent trajectories (docs/sampler_studies.md, "Coordinates and target
+/// acceptance", and for HMC "HMC and MALA on the default run").
+const TARGET_ACCEPT: f64 = 0.95;
 
 /// Terminal window of the warm-up: Stan's windows otherwise, but 150 iterations (not 50), so
 /// that the step size settles to the final metric; after 50, dual averaging leaves steps longer
@@ -103,14 +104,16 @@ where
         KernelName::Nuts => {
             let default = Nuts::default();
             let k = Nuts {
-                target_accept: target_accept.unwrap_or(NUTS_TARGET_ACCEPT),
+                target_accept: target_accept.unwrap_or(TARGET_ACCEPT),
                 max_depth: section.max_tree_depth.unwrap_or(default.max_depth),
             };
             run_kernel(model, k, config, &tempering, stop, next_length, checkpoints)
         }
         KernelName::Hmc => {
-            let mut k = Hmc::default();
-            k.target_accept = target_accept.unwrap_or(k.target_accept);
+            let k = Hmc {
+                target_accept: target_accept.unwrap_or(TARGET_ACCEPT),
+                ..Hmc::default()
+            };
             run_kernel(model, k, config, &tempering, stop, next_length, checkpoints)
         }
         KernelName::Mala => {
