@@ -198,9 +198,7 @@ impl SignalModel {
             })
             .collect())
     }
-}
 
-impl SignalModel {
     /// [`Self::strain`] summed over the model's modes.
     fn mode_strain(
         &self,

@@ -321,6 +321,19 @@ pub struct BbhRelativeBinning {
     profile: SetupProfile,
 }
 
+/// Relative binning follows the (2,2) mode alone (docs/likelihood.md §2.3): a model with higher
+/// modes is an error, not a likelihood that silently drops them.
+fn only_22(exact: &BbhExactLikelihood) -> Result<(), LikelihoodError> {
+    if exact.model().is_22_only() {
+        Ok(())
+    } else {
+        Err(LikelihoodError::InvalidInput(
+            "relative binning is for the (2,2) mode alone: this signal model has higher modes"
+                .into(),
+        ))
+    }
+}
+
 impl BbhRelativeBinning {
     /// Places the nodes (design set around `fiducial`, refinement to `options.target`) and
     /// computes the summary data from the data and noise of `exact`.
@@ -329,6 +342,7 @@ impl BbhRelativeBinning {
         fiducial: BbhParameters,
         options: &RelativeBinningOptions,
     ) -> Result<Self, LikelihoodError> {
+        only_22(exact)?;
         let mut profile = SetupProfile::default();
         let mut clock = Instant::now();
         let mut lap = |stage: &mut Duration| {
@@ -415,6 +429,7 @@ impl BbhRelativeBinning {
         draws: &[BbhParameters],
         options: &RelativeBinningOptions,
     ) -> Result<PlacedNodes<'a>, LikelihoodError> {
+        only_22(exact)?;
         let mut profile = SetupProfile::default();
         let clock = Instant::now();
         let model = exact.model();
