@@ -37,9 +37,8 @@ impl IMRPhenomT<f64> {
 
     /// The (2,2) mode on LAL's grid t_k = t_min + k·Δt_M (in M), for a source at 1 Mpc.
     pub fn mode22_on_grid(&self) -> Vec<Mode22<f64>> {
-        let (t_min, dt_m) = (self.t_min(), self.dt_m());
-        (0..self.grid_length())
-            .map(|k| self.mode22_geometric(t_min + k as f64 * dt_m))
+        self.grid_times()
+            .map(|t| self.mode22_geometric(t))
             .collect()
     }
 
@@ -52,13 +51,18 @@ impl IMRPhenomT<f64> {
     ) -> Polarizations {
         let projection = Projection::new(inclination, phi_ref);
         let inv_distance = 1.0 / distance_mpc;
-        let (t_min, dt_m) = (self.t_min(), self.dt_m());
-        let (hp, hc) = (0..self.grid_length())
-            .map(|k| {
-                let m = self.mode22_geometric(t_min + k as f64 * dt_m);
+        let (hp, hc) = self
+            .grid_times()
+            .map(|t| {
+                let m = self.mode22_geometric(t);
                 projection.apply(m.amplitude * inv_distance, m.phase)
             })
             .unzip();
+        self.on_grid(hp, hc)
+    }
+
+    /// `hp` and `hc` sampled on LAL's grid, with its epoch and interval.
+    pub(crate) fn on_grid(&self, hp: Vec<f64>, hc: Vec<f64>) -> Polarizations {
         Polarizations {
             epoch_ns: self.epoch_ns(),
             delta_t: self.delta_t,

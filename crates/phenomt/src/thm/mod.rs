@@ -217,11 +217,6 @@ impl IMRPhenomTHM<f64> {
             .grid_times()
             .map(|t| sum_modes(&self.modes_geometric(t), &harmonics, scale))
             .unzip();
-        Polarizations {
-            epoch_ns: self.model22.epoch_ns(),
-            delta_t: self.model22.delta_t(),
-            hp,
-            hc,
-        }
+        self.model22.on_grid(hp, hc)
     }
 }

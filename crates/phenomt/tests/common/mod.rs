@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use tdpe_phenomt::Settings;
+use tdpe_phenomt::{Polarizations, Settings};
 
 /// A case's inputs and LAL's grid, from `<case>.json`.
 pub struct CaseInputs {
@@ -63,4 +63,19 @@ pub fn mismatch(a: (&[f64], &[f64]), b: (&[f64], &[f64])) -> f64 {
             + x.1.iter().zip(y.1).map(|(p, q)| p * q).sum::<f64>()
     };
     1.0 - dot(a, b) / (dot(a, a) * dot(b, b)).sqrt()
+}
+
+/// LAL's (h₊, h×) of `case` (`<case>.csv`), after checking that `pol` has LAL's length and
+/// epoch.
+pub fn reference_polarizations(
+    case: &str,
+    inputs: &CaseInputs,
+    pol: &Polarizations,
+) -> (Vec<f64>, Vec<f64>) {
+    assert_eq!(pol.hp.len(), inputs.length, "{case}: length");
+    assert_eq!(pol.epoch_ns, inputs.epoch_ns, "{case}: epoch");
+    let mut columns = read_columns(&format!("{case}.csv"));
+    let hc = columns.pop().unwrap();
+    let hp = columns.pop().unwrap();
+    (hp, hc)
 }
