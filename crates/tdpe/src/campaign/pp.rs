@@ -298,8 +298,8 @@ impl PpTest {
         .to_pretty_string()
     }
 
-    /// pp.md: the p-values and coverage per parameter, the runs' convergence and cost, and the
-    /// failed runs.
+    /// The report this module writes as `pp.md` (an output file): the p-values and coverage per
+    /// parameter, the runs' convergence and cost, and the failed runs.
     pub fn to_markdown(&self, runs: &[RunRecord], failed: &[FailedRun]) -> String {
         let n = runs.len();
         let mut md = format!(
@@ -358,8 +358,8 @@ impl PpTest {
     }
 }
 
-/// Writes the PP test of the runs in `dir` (pp.json, pp.md, pp.png there) and returns a
-/// line that sums it up.
+/// Writes the PP test of the runs in `dir` (the output files `pp.json`, `pp.md` and `pp.png`
+/// there) and returns a line that sums it up.
 pub fn write_report(dir: &Path) -> anyhow::Result<String> {
     let (runs, failed) = read_runs(dir)?;
     let test = PpTest::new(&runs)?;
