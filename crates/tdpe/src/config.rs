@@ -603,6 +603,28 @@ mod tests {
     }
 
     #[test]
+    fn the_auto_kernel_is_hmc_for_a_loud_posterior_and_nuts_elsewhere() {
+        let auto = SamplerSection::default();
+        assert_eq!(auto.kernel, KernelName::Auto);
+        assert_eq!(auto.for_loud_posterior().kernel, KernelName::Hmc);
+        assert_eq!(auto.for_wide_posterior(24, 10.0).kernel, KernelName::Nuts);
+        let tempered = SamplerSection {
+            num_temperatures: 4,
+            ..SamplerSection::default()
+        };
+        assert_eq!(tempered.for_loud_posterior().kernel, KernelName::Nuts);
+        // A kernel the configuration names runs on either path.
+        for kernel in [KernelName::Nuts, KernelName::Hmc, KernelName::Mala] {
+            let set = SamplerSection {
+                kernel,
+                ..SamplerSection::default()
+            };
+            assert_eq!(set.for_loud_posterior().kernel, kernel);
+            assert_eq!(set.for_wide_posterior(24, 3.0).kernel, kernel);
+        }
+    }
+
+    #[test]
     fn frequency_bands_per_detector_as_bilby_pipe_dicts() {
         let with = |extra: &str| {
             let text = format!("{DEFAULT_CONFIG}\n").replace("minimum_frequency = 20.0", extra);

@@ -8,6 +8,10 @@ use tdpe_posterior::{CoordinateOptions, IntrinsicCoordinates, PhaseCoordinate, R
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum KernelName {
+    /// HMC where the posterior is nearly Gaussian in the sampler's coordinates (a loud signal,
+    /// whose Fisher relative binning suffices, untempered), NUTS for a wide posterior or with
+    /// tempering (docs/sampling.md §8.5).
+    Auto,
     /// No-U-Turn sampler.
     Nuts,
     /// Hamiltonian Monte Carlo with a jittered fixed integration time.
@@ -20,6 +24,7 @@ impl KernelName {
     /// Lower-case name.
     pub fn as_str(self) -> &'static str {
         match self {
+            Self::Auto => "auto",
             Self::Nuts => "nuts",
             Self::Hmc => "hmc",
             Self::Mala => "mala",
@@ -42,7 +47,7 @@ pub enum MetricName {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct SamplerSection {
-    /// Kernel: `nuts`, `hmc` or `mala`.
+    /// Kernel: `auto`, `nuts`, `hmc` or `mala`.
     pub kernel: KernelName,
     /// Metric learned in the warm-up: `dense` or `diagonal`.
     pub metric: MetricName,
@@ -153,7 +158,7 @@ impl Default for SamplerSection {
     fn default() -> Self {
         let coordinates = CoordinateOptions::default();
         Self {
-            kernel: KernelName::Nuts,
+            kernel: KernelName::Auto,
             metric: MetricName::Dense,
             reference_frame: coordinates.reference_frame,
             intrinsic_coordinates: coordinates.intrinsic_coordinates,
@@ -220,7 +225,31 @@ impl SamplerSection {
                     .unwrap_or(WIDE_INDEPENDENCE_PROPOSALS),
             ),
             max_tree_depth: Some(self.max_tree_depth.unwrap_or(depth)),
+            kernel: self.chosen_kernel(KernelName::Nuts),
             ..self.clone()
+        }
+    }
+
+    /// These settings for a posterior sampled on the Fisher relative binning, nearly Gaussian
+    /// in the sampler's coordinates: `auto` is HMC there, whose fixed integration time suits a
+    /// near-Gaussian (docs/sampling.md §8.5), but NUTS with tempering, whose hot rungs are not.
+    pub fn for_loud_posterior(&self) -> Self {
+        let kernel = if self.num_temperatures > 1 {
+            KernelName::Nuts
+        } else {
+            KernelName::Hmc
+        };
+        Self {
+            kernel: self.chosen_kernel(kernel),
+            ..self.clone()
+        }
+    }
+
+    /// The configured kernel, or `auto_choice` where it is `auto`.
+    fn chosen_kernel(&self, auto_choice: KernelName) -> KernelName {
+        match self.kernel {
+            KernelName::Auto => auto_choice,
+            chosen => chosen,
         }
     }
 

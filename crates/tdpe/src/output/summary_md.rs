@@ -281,7 +281,14 @@ fn chains_table(out: &mut String, result: &RunResult) {
          | mean tree depth | max tree depth | gradient evaluations (warm-up + sampling) | E-BFMI |\n\
          |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
+    // Only NUTS builds trees; HMC's and MALA's depths would read as zeros.
+    let nuts = result.sampler_kwargs.kernel == "nuts";
     for c in &result.chains {
+        let (mean_depth, max_depth) = if nuts {
+            (fixed(c.mean_tree_depth, 2), c.max_tree_depth.to_string())
+        } else {
+            ("—".to_string(), "—".to_string())
+        };
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} + {} | {} |",
@@ -293,8 +300,8 @@ fn chains_table(out: &mut String, result: &RunResult) {
             c.orbit_moves,
             c.independent_moves,
             significant(c.step_size, 3),
-            fixed(c.mean_tree_depth, 2),
-            c.max_tree_depth,
+            mean_depth,
+            max_depth,
             c.warmup_grad_evals,
             c.grad_evals,
             fixed(c.e_bfmi, 2),

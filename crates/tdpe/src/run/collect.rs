@@ -19,6 +19,7 @@ use tdpe_posterior::transform::wrap;
 use tdpe_posterior::Posterior;
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
+use crate::config::KernelName;
 use crate::data::{tukey_window, Whitener, WHITENING_ROLL_OFF};
 use crate::problem::Problem;
 use crate::run::derived;
@@ -48,6 +49,8 @@ pub struct CollectInfo {
     pub fiducial_log_likelihood: f64,
     /// Relative-binning nodes per detector.
     pub node_counts: Vec<usize>,
+    /// The kernel that ran.
+    pub kernel: KernelName,
     /// The kernel's target acceptance.
     pub target_accept: f64,
     /// The tempering report, with parallel tempering.
@@ -281,7 +284,7 @@ pub fn collect(
     Ok(RunResult {
         label: config.label.clone(),
         outdir: info.outdir,
-        sampler: format!("tdpe-{}", config.sampler.kernel.as_str()),
+        sampler: format!("tdpe-{}", info.kernel.as_str()),
         parameter_names: PARAMETER_NAMES.iter().map(|s| s.to_string()).collect(),
         search_parameter_keys: posterior
             .sampled_names()
@@ -311,7 +314,7 @@ pub fn collect(
             })
             .collect(),
         sampler_kwargs: SamplerSettings {
-            kernel: config.sampler.kernel.as_str().into(),
+            kernel: info.kernel.as_str().into(),
             num_chains: config.sampler.num_chains,
             num_warmup: config.sampler.num_warmup,
             num_draws: config.sampler.num_draws,

@@ -85,7 +85,7 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
     // A wide posterior's settings are those the pilot ran with.
     let (pilot, pilot_draws, section) = match pilot {
         Some(run) => (Some(run.report), run.draws, run.sampler),
-        None => (None, Vec::new(), config.sampler.clone()),
+        None => (None, Vec::new(), config.sampler.for_loud_posterior()),
     };
     let node_counts = rb.node_counts();
     let fiducial_log_likelihood = problem
@@ -178,6 +178,7 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
             fiducial_theta: fiducial.theta,
             fiducial_log_likelihood,
             node_counts,
+            kernel: section.kernel,
             target_accept,
             tempering,
             pilot,

@@ -107,7 +107,9 @@ where
     };
     let target_accept = section.target_accept;
     match section.kernel {
-        KernelName::Nuts => {
+        // A section not chosen for its posterior (`for_loud_posterior`, `for_wide_posterior`)
+        // runs the general-purpose kernel.
+        KernelName::Nuts | KernelName::Auto => {
             let default = Nuts::default();
             let k = Nuts {
                 target_accept: target_accept.unwrap_or(TARGET_ACCEPT),
