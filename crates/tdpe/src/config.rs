@@ -603,17 +603,24 @@ mod tests {
     }
 
     #[test]
-    fn the_auto_kernel_is_hmc_for_a_loud_posterior_and_nuts_elsewhere() {
+    fn the_auto_kernel_is_hmc_for_one_mode_and_nuts_for_a_weak_or_tempered_run() {
         let auto = SamplerSection::default();
         assert_eq!(auto.kernel, KernelName::Auto);
         assert_eq!(auto.for_loud_posterior().kernel, KernelName::Hmc);
-        assert_eq!(auto.for_wide_posterior(24, 10.0).kernel, KernelName::Nuts);
+        let weak = SHORT_TREES_BELOW_SNR - 0.1;
+        assert_eq!(auto.for_wide_posterior(24, weak).kernel, KernelName::Nuts);
+        let louder = SHORT_TREES_BELOW_SNR;
+        assert_eq!(auto.for_wide_posterior(24, louder).kernel, KernelName::Hmc);
         let tempered = SamplerSection {
             num_temperatures: 4,
             ..SamplerSection::default()
         };
         assert_eq!(tempered.for_loud_posterior().kernel, KernelName::Nuts);
-        // A kernel the configuration names runs on either path.
+        assert_eq!(
+            tempered.for_wide_posterior(24, louder).kernel,
+            KernelName::Nuts
+        );
+        // A kernel the configuration names runs on every path.
         for kernel in [KernelName::Nuts, KernelName::Hmc, KernelName::Mala] {
             let set = SamplerSection {
                 kernel,

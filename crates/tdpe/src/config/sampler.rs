@@ -8,9 +8,9 @@ use tdpe_posterior::{CoordinateOptions, IntrinsicCoordinates, PhaseCoordinate, R
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum KernelName {
-    /// HMC where the posterior is nearly Gaussian in the sampler's coordinates (a loud signal,
-    /// whose Fisher relative binning suffices, untempered), NUTS for a wide posterior or with
-    /// tempering (docs/sampling.md §8.5).
+    /// HMC where the posterior is one mode (a loud signal, whose Fisher relative binning
+    /// suffices, or a wide posterior at a matched-filter SNR ≥ 8), NUTS for the wide posterior
+    /// of a weaker signal or with tempering (docs/sampling.md §8.5).
     Auto,
     /// No-U-Turn sampler.
     Nuts,
@@ -150,8 +150,8 @@ pub const WIDE_TREE_DEPTH: u32 = 6;
 /// The matched-filter SNR at the fiducial below which a wide posterior's NUTS trees stop at
 /// [`WIDE_TREE_DEPTH`]: below it the independence proposals make the moves across the
 /// posterior; above it the posterior is one mode curved along the masses and spins, which
-/// long trajectories follow best (docs/sampler_studies.md, "Wide posteriors: moves across
-/// them").
+/// long trajectories follow best, and `auto` runs HMC (docs/sampler_studies.md, "Wide
+/// posteriors: moves across them", "The auto kernel").
 pub const SHORT_TREES_BELOW_SNR: f64 = 8.0;
 
 impl Default for SamplerSection {
@@ -209,11 +209,13 @@ impl SamplerSection {
     }
 
     /// These settings for a wide posterior, one sampled on a pilot run's relative binning
-    /// (docs/sampling.md §8.4): what is unset takes its wide-posterior value, `time_steps`
-    /// (chosen from the fiducial) among them, and short trees where the matched-filter SNR at
-    /// the fiducial, `snr`, is below [`SHORT_TREES_BELOW_SNR`].
+    /// (docs/sampling.md §8.4–8.5): what is unset takes its wide-posterior value, `time_steps`
+    /// (chosen from the fiducial) among them. Where the matched-filter SNR at the fiducial,
+    /// `snr`, is below [`SHORT_TREES_BELOW_SNR`], `auto` is NUTS with short trees; at or above
+    /// it, as on the loud path.
     pub fn for_wide_posterior(&self, time_steps: usize, snr: f64) -> Self {
-        let depth = if snr < SHORT_TREES_BELOW_SNR {
+        let weak = snr < SHORT_TREES_BELOW_SNR;
+        let depth = if weak {
             WIDE_TREE_DEPTH
         } else {
             tdpe_mcmc::Nuts::default().max_depth
@@ -225,30 +227,27 @@ impl SamplerSection {
                     .unwrap_or(WIDE_INDEPENDENCE_PROPOSALS),
             ),
             max_tree_depth: Some(self.max_tree_depth.unwrap_or(depth)),
-            kernel: self.chosen_kernel(KernelName::Nuts),
+            kernel: self.chosen_kernel(!weak),
             ..self.clone()
         }
     }
 
     /// These settings for a posterior sampled on the Fisher relative binning, nearly Gaussian
-    /// in the sampler's coordinates: `auto` is HMC there, whose fixed integration time suits a
-    /// near-Gaussian (docs/sampling.md §8.5), but NUTS with tempering, whose hot rungs are not.
+    /// in the sampler's coordinates (docs/sampling.md §8.5).
     pub fn for_loud_posterior(&self) -> Self {
-        let kernel = if self.num_temperatures > 1 {
-            KernelName::Nuts
-        } else {
-            KernelName::Hmc
-        };
         Self {
-            kernel: self.chosen_kernel(kernel),
+            kernel: self.chosen_kernel(true),
             ..self.clone()
         }
     }
 
-    /// The configured kernel, or `auto_choice` where it is `auto`.
-    fn chosen_kernel(&self, auto_choice: KernelName) -> KernelName {
+    /// The configured kernel, or where it is `auto`: HMC where `long_trajectories` pay (a
+    /// posterior that is one mode, which trajectories of a fixed length cross) and the run is
+    /// untempered, NUTS otherwise (docs/sampling.md §8.5).
+    fn chosen_kernel(&self, long_trajectories: bool) -> KernelName {
         match self.kernel {
-            KernelName::Auto => auto_choice,
+            KernelName::Auto if long_trajectories && self.num_temperatures <= 1 => KernelName::Hmc,
+            KernelName::Auto => KernelName::Nuts,
             chosen => chosen,
         }
     }
