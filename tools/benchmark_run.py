@@ -119,8 +119,9 @@ def main():
               "min bulk ESS | min ESS/s | max R̂ | divergences | peak RSS (MB) |\n|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
     # Fixed lengths (no going on for the target ESS), so that the runs' costs compare.
     common = ["--n-warmup", str(options.warmup), "--n-draws", str(options.draws), "--target-ess", "0"]
+    # The scaling tables are of NUTS, named, as the default kernel (auto) may change.
     short = ["--n-warmup", str(options.scaling_warmup), "--n-draws", str(options.scaling_draws),
-             "--target-ess", "0"]
+             "--target-ess", "0", "--sampler", "nuts"]
     kernels, scaling, node_rows, segment_rows = [], [], [], []
     with tempfile.TemporaryDirectory() as scratch:
         for kernel in ["nuts", "hmc", "mala"]:
