@@ -11,6 +11,16 @@ struct LatticeMock(Mock);
 const LATTICE_DT: f64 = 1.0 / 2048.0;
 const LATTICE_STEPS: isize = 50;
 
+/// The posterior of `prior_text` on [`LatticeMock`] with `options`, in the H1–L1 network.
+fn lattice_posterior(prior_text: &str, options: &CoordinateOptions) -> Posterior<LatticeMock> {
+    Posterior::new(
+        priors(prior_text),
+        LatticeMock(mock()),
+        options,
+        &network(&["H1", "L1"]),
+    )
+}
+
 impl BbhLikelihood for LatticeMock {
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
         self.0.inner_products(p)
@@ -61,12 +71,7 @@ fn time_orbit_weights_follow_the_density_of_its_members() {
     let h1l1 = network(&["H1", "L1"]);
     let plain = Posterior::new(priors(GW150914_LIKE_PRIOR), mock(), &options, &h1l1);
     assert_eq!(Space::orbit_count(&plain), 0);
-    let mut post = Posterior::new(
-        priors(GW150914_LIKE_PRIOR),
-        LatticeMock(mock()),
-        &options,
-        &h1l1,
-    );
+    let mut post = lattice_posterior(GW150914_LIKE_PRIOR, &options);
     assert_eq!(post.not_applied(), &[]);
     assert_eq!(Space::orbit_count(&post), 1);
     let center = post.to_y(&THETA);
@@ -119,24 +124,13 @@ fn time_orbit_weights_follow_the_density_of_its_members() {
 /// and its gradient matches finite differences there.
 #[test]
 fn time_steps_sum_the_posterior_over_the_window() {
-    let h1l1 = network(&["H1", "L1"]);
     let steps = 8;
     let options = CoordinateOptions {
         time_steps: steps,
         ..CoordinateOptions::default()
     };
-    let plain = Posterior::new(
-        priors(GW150914_LIKE_PRIOR),
-        LatticeMock(mock()),
-        &CoordinateOptions::default(),
-        &h1l1,
-    );
-    let mut post = Posterior::new(
-        priors(GW150914_LIKE_PRIOR),
-        LatticeMock(mock()),
-        &options,
-        &h1l1,
-    );
+    let plain = lattice_posterior(GW150914_LIKE_PRIOR, &CoordinateOptions::default());
+    let mut post = lattice_posterior(GW150914_LIKE_PRIOR, &options);
     assert_eq!(post.not_applied(), &[]);
     let window = post.time_steps().unwrap();
     assert_eq!(window.steps, steps);
@@ -182,12 +176,7 @@ fn time_orbit_weights_follow_the_summed_density() {
         time_steps: steps,
         ..CoordinateOptions::default()
     };
-    let mut post = Posterior::new(
-        priors(GW150914_LIKE_PRIOR),
-        LatticeMock(mock()),
-        &options,
-        &network(&["H1", "L1"]),
-    );
+    let mut post = lattice_posterior(GW150914_LIKE_PRIOR, &options);
     let center = post.to_y(&THETA);
     post.standardize(Affine::diagonal(center, &vec![0.3; THETA.len() - 1]));
     // Near the time prior's lower edge, where the steps' shares ramp.
@@ -233,12 +222,7 @@ fn independence_proposals_have_the_density_of_their_draws() {
         independence_proposals: 1,
         ..CoordinateOptions::default()
     };
-    let mut post = Posterior::new(
-        priors(&unconstrained),
-        LatticeMock(mock()),
-        &options,
-        &network(&["H1", "L1"]),
-    );
+    let mut post = lattice_posterior(&unconstrained, &options);
     assert_eq!(post.equivalent_count(), 4);
     let center = post.to_y(&THETA);
     post.standardize(Affine::diagonal(center, &vec![0.3; THETA.len() - 1]));
