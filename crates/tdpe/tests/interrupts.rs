@@ -35,14 +35,24 @@ const SHORT: [&str; 9] = [
     "--no-progress",
 ];
 
-/// Starts a run with `args` into `outdir`, sends `signal` `delay` after the sampler has
-/// started, and returns the exit status and standard error; a run that does not stop within a
-/// minute is killed and fails the test (rather than hanging it).
+/// When the signal is sent, counted from the start of the sampler.
+#[derive(Clone, Copy)]
+enum When {
+    /// After a fixed delay: for runs that never end on their own.
+    After(Duration),
+    /// As soon as the first checkpoint is on disk: a run of a few seconds would otherwise end
+    /// before a fixed delay on a fast machine, and a slow one would not have checkpointed yet.
+    AtFirstCheckpoint,
+}
+
+/// Starts a run with `args` into `outdir`, sends `signal` at `when`, and returns the exit
+/// status and standard error; a run that does not stop within a minute is killed and fails the
+/// test (rather than hanging it).
 fn interrupted_run(
     outdir: &Path,
     args: &[&str],
     signal: &str,
-    delay: Duration,
+    when: When,
 ) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tdpe"))
         .arg("run")
@@ -68,7 +78,16 @@ fn interrupted_run(
             Err(_) => break,
         }
     }
-    std::thread::sleep(delay);
+    match when {
+        When::After(delay) => std::thread::sleep(delay),
+        When::AtFirstCheckpoint => {
+            let checkpoint = outdir.join("checkpoint.bin");
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !checkpoint.is_file() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
     // "TERM2": SIGTERM twice in quick succession, as a scheduler and a batch script that passes
     // it on deliver it.
     let (signal, times) = match signal.strip_suffix('2') {
@@ -111,7 +130,8 @@ fn every_interrupting_signal_keeps_the_draws_and_a_checkpoint() {
         if !checkpoints {
             args.extend(["--checkpoint-interval", "0"]);
         }
-        let (code, stderr) = interrupted_run(&outdir, &args, signal, Duration::from_secs(3));
+        let (code, stderr) =
+            interrupted_run(&outdir, &args, signal, When::After(Duration::from_secs(3)));
         let (expected, message) = if checkpoints {
             (77, "error: checkpointed: ")
         } else {
@@ -158,20 +178,21 @@ fn a_stopped_or_killed_run_resumes_to_the_samples_of_a_run_never_stopped() {
     let whole = std::fs::read(dir.join("whole/samples.csv")).unwrap();
     assert!(!dir.join("whole/checkpoint.bin").exists());
 
-    // Stopped in warm-up or sampling by SIGTERM: checkpointed (77), then resumed.
+    // Stopped in warm-up or sampling by SIGTERM: checkpointed (77), then resumed. Sent at the
+    // first checkpoint (a tenth of a second in), well before the run's end on any machine.
     let stopped = dir.join("stopped");
-    let (code, stderr) = interrupted_run(&stopped, &SHORT, "TERM", Duration::from_secs(2));
+    let mut args = SHORT.to_vec();
+    args.extend(["--checkpoint-interval", "0.1"]);
+    let (code, stderr) = interrupted_run(&stopped, &args, "TERM", When::AtFirstCheckpoint);
     assert_eq!(code, Some(77), "{stderr}");
-    let stderr = complete_run(&stopped, &SHORT);
+    let stderr = complete_run(&stopped, &args);
     assert!(stderr.contains("resuming the 2 chains"), "{stderr}");
     assert!(std::fs::read(stopped.join("samples.csv")).unwrap() == whole);
     assert!(!stopped.join("checkpoint.bin").exists());
 
     // Killed between checkpoints: resumed from the last whole one.
     let killed = dir.join("killed");
-    let mut args = SHORT.to_vec();
-    args.extend(["--checkpoint-interval", "0.3"]);
-    let (code, stderr) = interrupted_run(&killed, &args, "KILL", Duration::from_secs(3));
+    let (code, stderr) = interrupted_run(&killed, &args, "KILL", When::AtFirstCheckpoint);
     assert_eq!(code, None, "{stderr}");
     assert!(killed.join("checkpoint.bin").is_file(), "{stderr}");
     assert!(!killed.join("samples.csv").exists());
@@ -180,7 +201,7 @@ fn a_stopped_or_killed_run_resumes_to_the_samples_of_a_run_never_stopped() {
     assert!(std::fs::read(killed.join("samples.csv")).unwrap() == whole);
 
     // A checkpoint of another configuration is an error before any work, and stays.
-    let (code, _) = interrupted_run(&killed, &args, "TERM", Duration::from_secs(2));
+    let (code, _) = interrupted_run(&killed, &args, "TERM", When::AtFirstCheckpoint);
     assert_eq!(code, Some(77));
     let out = Command::new(env!("CARGO_BIN_EXE_tdpe"))
         .args(["run", "--seed", "2"])
