@@ -142,6 +142,10 @@ def copy_prior_files(bilby_pipe_dir):
     filled += "mass_1 = Constraint(name='mass_1', minimum=1.001398, maximum=1000)\n"
     filled += "mass_2 = Constraint(name='mass_2', minimum=1.001398, maximum=1000)\n"
     (OUT / "bilby_pipe_aligned_spin.prior").write_text(filled)
+    # What bilby itself writes (PriorDict.to_file, as bilby_pipe writes a run's priors): the
+    # default run's prior file read by bilby and written back.
+    default = pathlib.Path(__file__).resolve().parents[1] / "crates/posterior/prior_files/gw150914_like.prior"
+    bilby.gw.prior.BBHPriorDict(filename=str(default)).to_file(str(OUT), "bilby_to_file")
     # bilby reads all three.
     for name in ["bilby_aligned_spins_bbh.prior", "bilby_pipe_aligned_spin.prior"]:
         bilby.gw.prior.BBHPriorDict(filename=str(OUT / name))

@@ -268,6 +268,34 @@ fn bilby_and_bilby_pipe_prior_files_load_unedited() {
     ));
 }
 
+/// What bilby writes of a prior file (`PriorDict.to_file`: every keyword, `equal_mass=False`)
+/// is the file it read.
+#[test]
+fn a_prior_file_bilby_wrote_back_is_the_one_it_read() {
+    let default = include_str!("../prior_files/gw150914_like.prior");
+    let written = include_str!("data/bilby_to_file.prior");
+    let resolve = |text: &str, name: &str| {
+        let file = PriorFile::parse(text, name).unwrap_or_else(|e| panic!("{e}"));
+        PriorSet::resolve(file, &model(), 1126259462.4).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let (ours, bilbys) = (resolve(default, "default"), resolve(written, "written"));
+    for parameter in Parameter::ALL {
+        assert_eq!(
+            ours.prior(parameter).distribution,
+            bilbys.prior(parameter).distribution,
+            "{}",
+            parameter.name()
+        );
+    }
+    let e = error(
+        "mass_ratio = bilby.gw.prior.UniformInComponentsMassRatio(minimum=0.25, maximum=1, \
+         equal_mass=True)",
+    );
+    assert!(e.contains("equal_mass=True is not supported"), "{e}");
+    let e = error("mass_ratio = UniformInComponentsMassRatio(0.25, 1, equal_mass=0)");
+    assert!(e.contains("equal_mass must be True or False, not 0"), "{e}");
+}
+
 #[test]
 fn bad_cosmological_and_aligned_spin_priors_are_refused_by_line() {
     let sf = "luminosity_distance = UniformSourceFrame";

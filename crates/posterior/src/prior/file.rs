@@ -27,12 +27,10 @@ const LABELS: [&str; 3] = ["name", "latex_label", "unit"];
 /// after it.
 fn signature(class: &str) -> Option<Vec<&'static str>> {
     let (own, has_boundary, after): (&[&'static str], bool, &[&'static str]) = match class {
-        "Uniform"
-        | "LogUniform"
-        | "Sine"
-        | "Cosine"
-        | "UniformInComponentsChirpMass"
-        | "UniformInComponentsMassRatio" => (&["minimum", "maximum"], true, &[]),
+        "Uniform" | "LogUniform" | "Sine" | "Cosine" | "UniformInComponentsChirpMass" => {
+            (&["minimum", "maximum"], true, &[])
+        }
+        "UniformInComponentsMassRatio" => (&["minimum", "maximum"], true, &["equal_mass"]),
         "PowerLaw" => (&["alpha", "minimum", "maximum"], true, &[]),
         "Gaussian" => (&["mu", "sigma"], true, &[]),
         "TruncatedGaussian" => (&["mu", "sigma", "minimum", "maximum"], true, &[]),
@@ -118,6 +116,15 @@ impl Arguments {
             Some(Value::Text(s)) => Ok(Some(s.clone())),
             Some(Value::None) | None => Ok(None),
             Some(other) => Err(format!("{name} must be a string, not {other}")),
+        }
+    }
+
+    /// A `True`/`False` argument, or `default` if absent.
+    fn flag(&self, name: &str, default: bool) -> Result<bool, String> {
+        match self.get(name) {
+            Some(Value::Bool(b)) => Ok(*b),
+            None => Ok(default),
+            Some(other) => Err(format!("{name} must be True or False, not {other}")),
         }
     }
 
@@ -304,6 +311,13 @@ fn entry(name: &str, rhs: RightHandSide) -> Result<Entry, String> {
             Distribution::UniformInComponentsChirpMass { minimum, maximum }
         }
         "UniformInComponentsMassRatio" => {
+            // bilby's repr writes equal_mass=False; True (the density of a ratio of two
+            // exchangeable masses, beyond q = 1) is not tdpe's.
+            if args.flag("equal_mass", false)? {
+                return Err(
+                    "equal_mass=True is not supported (tdpe's mass_ratio is at most 1)".into(),
+                );
+            }
             let (minimum, maximum) = bounds()?;
             Distribution::uniform_in_components_mass_ratio(minimum, maximum)
         }

@@ -14,6 +14,8 @@ pub enum Value {
     Text(String),
     /// Python's `None`.
     None,
+    /// Python's `True` or `False`.
+    Bool(bool),
     /// A prior given as an argument, `Class(arguments)`.
     Call(Call),
 }
@@ -34,6 +36,8 @@ impl fmt::Display for Value {
             Value::Number(x) => write!(f, "{x}"),
             Value::Text(s) => write!(f, "'{s}'"),
             Value::None => f.write_str("None"),
+            Value::Bool(true) => f.write_str("True"),
+            Value::Bool(false) => f.write_str("False"),
             Value::Call(call) => write!(f, "{}(…)", call.class),
         }
     }
@@ -185,6 +189,11 @@ fn parse_argument(s: &str) -> Result<Argument, String> {
     };
     let value = if value == "None" {
         Value::None
+    } else if let Some(flag) = [("True", true), ("False", false)]
+        .iter()
+        .find_map(|(word, flag)| (value == *word).then_some(*flag))
+    {
+        Value::Bool(flag)
     } else if let Some(text) = unquote(value) {
         Value::Text(text)
     } else if let Some(call) = parse_call(value)? {
