@@ -111,6 +111,25 @@ fn check(name: &str, value: f64, ok: bool, allowed: &str) -> anyhow::Result<()> 
 
 /// Runs `tdpe waveform`.
 pub fn run(args: &Args) -> anyhow::Result<()> {
+    let table = table(args)?;
+    if args.output.as_os_str() == "-" {
+        let stdout = io::stdout().lock();
+        match table.write_csv(BufWriter::new(stdout)) {
+            // A closed pipe (`tdpe waveform ... -o - | head`) is not an error.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            result => result.context("cannot write to standard output"),
+        }
+    } else {
+        atomic::write_with(&args.output, |temporary| {
+            let file = File::create(temporary)?;
+            Ok(table.write_csv(BufWriter::new(file))?)
+        })
+    }
+}
+
+/// The columns `tdpe waveform` writes for `args` (its `output` unused), checked as the
+/// command checks them: the Python package's waveform is this table.
+pub fn table(args: &Args) -> anyhow::Result<Table> {
     let fs = args.sampling_frequency;
     check("sampling_frequency", fs, fs > 0.0, "(0, ∞) Hz")?;
     let distance = args.luminosity_distance;
@@ -191,28 +210,20 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             columns: vec![pol.hp, pol.hc],
         }
     };
-
-    if args.output.as_os_str() == "-" {
-        let stdout = io::stdout().lock();
-        match table.write_csv(BufWriter::new(stdout)) {
-            // A closed pipe (`tdpe waveform ... -o - | head`) is not an error.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-            result => result.context("cannot write to standard output"),
-        }
-    } else {
-        atomic::write_with(&args.output, |temporary| {
-            let file = File::create(temporary)?;
-            Ok(table.write_csv(BufWriter::new(file))?)
-        })
-    }
+    Ok(table)
 }
 
-/// Columns on LAL's grid, with their names (the time column first).
-struct Table {
-    header: Vec<String>,
-    epoch_ns: i64,
-    delta_t: f64,
-    columns: Vec<Vec<f64>>,
+/// Columns on LAL's grid, with their names (the time column first, which is not stored: sample
+/// k is at `epoch_ns`·10⁻⁹ + k·`delta_t` s from the peak of |h22|).
+pub struct Table {
+    /// `t`, then one name per column (`hp`, `hc`, or `h22_re`, `h22_im`, …).
+    pub header: Vec<String>,
+    /// LAL's epoch: the first sample's time, in ns relative to the peak.
+    pub epoch_ns: i64,
+    /// The sample spacing (s).
+    pub delta_t: f64,
+    /// The columns after the time, in the header's order.
+    pub columns: Vec<Vec<f64>>,
 }
 
 impl Table {
