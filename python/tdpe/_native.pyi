@@ -1,0 +1,62 @@
+"""Type stubs of tdpe's Rust extension module (see the docstrings there for units)."""
+
+from os import PathLike
+from typing import Any, Mapping, Optional, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+PARAMETER_NAMES: list[str]
+
+Points = Mapping[str, Union[float, npt.ArrayLike]]
+Overrides = Mapping[str, Any]
+
+class Likelihood:
+    def __init__(self, config: str = "default", overrides: Optional[Overrides] = None) -> None: ...
+    def log_likelihood_ratio(
+        self, parameters: Points, method: str = "relative_binning"
+    ) -> Union[float, npt.NDArray[np.float64]]: ...
+    def log_likelihood_ratio_and_gradient(
+        self, parameters: Points
+    ) -> tuple[Union[float, npt.NDArray[np.float64]], npt.NDArray[np.float64]]: ...
+    def noise_log_likelihood(self) -> float: ...
+    @property
+    def parameter_names(self) -> list[str]: ...
+    @property
+    def fiducial(self) -> dict[str, float]: ...
+    @property
+    def injection(self) -> Optional[dict[str, float]]: ...
+    @property
+    def detectors(self) -> list[str]: ...
+    @property
+    def trigger_time(self) -> float: ...
+    @property
+    def prior_text(self) -> str: ...
+    @property
+    def node_counts(self) -> list[int]: ...
+
+def waveform(
+    mass_1: float,
+    mass_2: float,
+    luminosity_distance: float,
+    *,
+    chi_1: float = 0.0,
+    chi_2: float = 0.0,
+    theta_jn: float = 0.0,
+    phase: float = 0.0,
+    sampling_frequency: float = 4096.0,
+    minimum_frequency: float = 20.0,
+    reference_frequency: Optional[float] = None,
+    approximant: str = "IMRPhenomT",
+    mode_array: Optional[Sequence[Sequence[int]]] = None,
+    modes: bool = False,
+) -> dict[Any, npt.NDArray[Any]]: ...
+def run(
+    config: str = "default",
+    outdir: Union[str, PathLike[str]] = "tdpe-out",
+    overrides: Optional[Overrides] = None,
+    progress: bool = True,
+) -> str: ...
+def default_config() -> str: ...
+def default_sampler_settings() -> dict[str, Any]: ...

@@ -1,0 +1,278 @@
+"""tdpe's likelihood in bilby, tdpe as a bilby sampler, and tdpe's results as bilby Results.
+
+- :class:`TdpeLikelihood` -- a ``bilby.core.likelihood.Likelihood``, so that any bilby sampler
+  (dynesty, bilby_mcmc, ...) samples tdpe's relative-binning (or exact) likelihood;
+- :class:`TdpeSampler` -- bilby's sampler ``"tdpe"`` (the ``bilby.samplers`` entry point):
+  ``bilby.run_sampler(likelihood, priors, sampler="tdpe")`` with a ``GravitationalWaveTransient``
+  writes tdpe's run directory (configuration, strain, PSDs, priors) and runs it;
+- :func:`priors` -- the run configuration's priors as a bilby ``BBHPriorDict``;
+- :func:`read_result` / :func:`run` -- a run's result.json as a bilby ``Result``.
+
+Needs bilby (``pip install "tdpe[bilby]"``). The design is in docs/python.md.
+"""
+
+import os
+import tempfile
+
+import bilby
+import numpy as np
+
+from ._native import Likelihood, default_sampler_settings
+from ._native import run as _run
+
+
+class TdpeLikelihood(bilby.core.likelihood.Likelihood):
+    """tdpe's likelihood of a run configuration's data, as a bilby likelihood.
+
+    Parameters
+    ----------
+    config : str
+        A run configuration (TOML file) as ``tdpe run`` takes it, or ``"default"``.
+    overrides : dict, optional
+        Dotted keys of the configuration to change, e.g. ``{"injection.luminosity_distance": 800}``.
+    method : str
+        ``"relative_binning"`` (tdpe's sampler's likelihood, ~10 us a call) or ``"exact"``.
+    likelihood : tdpe.Likelihood, optional
+        An existing tdpe likelihood to wrap instead of setting one up from ``config``.
+
+    The parameters are bilby's (chirp_mass and mass_ratio, or mass_1 and mass_2, chi_1, chi_2,
+    luminosity_distance, theta_jn, psi, phase, geocent_time, ra, dec); a point outside the
+    waveform model's range has zero likelihood.
+    """
+
+    def __init__(self, config="default", overrides=None, method="relative_binning", likelihood=None):
+        super().__init__()
+        self.tdpe = likelihood if likelihood is not None else Likelihood(config, overrides)
+        # What the sampler plugin runs: the configuration, when it is known.
+        self.config = None if likelihood is not None else os.fspath(config)
+        self.overrides = dict(overrides or {})
+        self.method = method
+        self._noise_log_likelihood = self.tdpe.noise_log_likelihood()
+        # A wrong method fails here, not in the sampler's first call.
+        self.tdpe.log_likelihood_ratio(self.tdpe.fiducial, method=method)
+
+    def log_likelihood_ratio(self, parameters=None):
+        if parameters is None:
+            parameters = self._parameters
+        return float(self.tdpe.log_likelihood_ratio(dict(parameters), method=self.method))
+
+    def log_likelihood(self, parameters=None):
+        return self.log_likelihood_ratio(parameters) + self._noise_log_likelihood
+
+    def noise_log_likelihood(self):
+        return self._noise_log_likelihood
+
+    def __repr__(self):
+        return f"TdpeLikelihood({self.tdpe!r}, method={self.method!r})"
+
+
+def priors(likelihood):
+    """The priors of a tdpe likelihood's configuration as a bilby ``BBHPriorDict``.
+
+    ``likelihood`` is a :class:`tdpe.Likelihood` or a :class:`TdpeLikelihood`. Without a
+    geocent_time line, the prior file's time prior is tdpe's: uniform within 0.1 s of the trigger.
+    """
+    native = getattr(likelihood, "tdpe", likelihood)
+    text = native.prior_text
+    if not any(line.split("=")[0].strip() == "geocent_time" for line in text.splitlines()):
+        t = native.trigger_time
+        text += (
+            f"\ngeocent_time = Uniform(name='geocent_time', minimum={t - 0.1!r}, "
+            f"maximum={t + 0.1!r}, unit='$s$')\n"
+        )
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "tdpe.prior")
+        with open(path, "w") as f:
+            f.write(text)
+        return bilby.gw.prior.BBHPriorDict(filename=path)
+
+
+def read_result(path):
+    """A tdpe run's result.json as a bilby ``Result`` (bilby's own reader)."""
+    return bilby.core.result.read_in_result(filename=os.fspath(path))
+
+
+def run(config="default", outdir="tdpe-out", overrides=None, progress=True):
+    """:func:`tdpe.run`, returning the bilby ``Result`` of the run."""
+    return read_result(_run(config, outdir, overrides, progress))
+
+
+# The parameters tdpe samples (bilby's names), and the derived ones its prior files may
+# constrain.
+_SAMPLED = ("chirp_mass", "mass_ratio", "chi_1", "chi_2", "luminosity_distance", "theta_jn",
+            "psi", "phase", "geocent_time", "ra", "dec")
+_CONSTRAINABLE = ("mass_1", "mass_2")
+
+
+def prior_file_text(priors):
+    """bilby priors as a prior file (bilby's own repr of each, as ``PriorDict.to_file`` writes
+    it), refusing early what tdpe's parameters do not hold."""
+    unknown = [k for k in priors if k not in _SAMPLED + _CONSTRAINABLE]
+    if unknown:
+        raise ValueError(
+            f"tdpe samples aligned-spin binaries in {', '.join(_SAMPLED)} (with Constraints on "
+            f"mass_1 and mass_2); these priors are not among them: {', '.join(unknown)}")
+    missing = [k for k in _SAMPLED if k not in priors]
+    if missing:
+        raise ValueError(f"no prior for {', '.join(missing)}")
+    return "".join(f"{key} = {prior!r}\n" for key, prior in priors.items())
+
+
+def _toml(value):
+    """A TOML literal of a bool, number, string or list."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(f"{value!r} has no TOML form")
+
+
+def _trigger_time(priors, start, duration):
+    """The run's trigger time: the middle of the geocent_time prior (bilby_pipe's is the trigger
+    ± deltaT/2), its value if fixed, else bilby_pipe's default 2 s before the segment's end."""
+    prior = priors.get("geocent_time")
+    if isinstance(prior, bilby.core.prior.DeltaFunction):
+        return float(prior.peak)
+    if isinstance(prior, (float, int)):
+        return float(prior)
+    if prior is not None and np.isfinite(prior.minimum) and np.isfinite(prior.maximum):
+        return 0.5 * (prior.minimum + prior.maximum)
+    return start + duration - 2.0
+
+
+def write_run_directory(likelihood, priors, directory, label, sampler_settings):
+    """Writes tdpe's run of a bilby ``GravitationalWaveTransient`` into ``directory``: each
+    detector's strain (time series) and PSD, the priors and ``config.toml``; returns the
+    configuration's path. Refuses, before writing anything, what tdpe cannot analyse as asked."""
+    for flag in ("distance_marginalization", "phase_marginalization", "time_marginalization",
+                 "calibration_marginalization"):
+        if getattr(likelihood, flag, False):
+            raise ValueError(
+                f"the likelihood has {flag}=True: tdpe samples every parameter (and marginalises "
+                f"itself: sampler settings distance_marginalization, phase_marginalization); "
+                f"build the GravitationalWaveTransient without marginalisation")
+    generator = likelihood.waveform_generator
+    arguments = dict(generator.waveform_arguments or {})
+    approximant = arguments.get("waveform_approximant")
+    if approximant != "IMRPhenomT":
+        raise ValueError(
+            f"waveform_approximant = {approximant!r}: the tdpe sampler analyses IMRPhenomT "
+            f"(the (2,2) mode, aligned spins)")
+    ifos = list(likelihood.interferometers)
+    first = ifos[0].strain_data
+    grid = (first.sampling_frequency, first.duration, first.start_time)
+    for ifo in ifos[1:]:
+        s = ifo.strain_data
+        if (s.sampling_frequency, s.duration, s.start_time) != grid:
+            raise ValueError(f"{ifo.name}'s data are on another grid than {ifos[0].name}'s")
+    fs, duration, start = (float(x) for x in grid)
+    text = prior_file_text(priors)
+    trigger = _trigger_time(priors, start, duration)
+
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "tdpe.prior"), "w") as f:
+        f.write(text)
+    for ifo in ifos:
+        strain = ifo.strain_data
+        times = start + np.arange(len(strain.time_domain_strain)) / fs
+        np.savetxt(os.path.join(directory, f"{ifo.name}_strain.txt"),
+                   np.c_[times, strain.time_domain_strain], fmt="%.17g")
+        psd = ifo.power_spectral_density
+        np.savetxt(os.path.join(directory, f"{ifo.name}_psd.txt"),
+                   np.c_[psd.frequency_array, psd.psd_array], fmt="%.17g")
+    names = [ifo.name for ifo in ifos]
+    per_detector = lambda values: "{ " + ", ".join(  # noqa: E731
+        f"{k} = {_toml(float(v))}" for k, v in values.items()) + " }"
+    lows = {ifo.name: ifo.minimum_frequency for ifo in ifos}
+    waveform_low = arguments.get("minimum_frequency")
+    if waveform_low is not None and waveform_low != min(lows.values()):
+        lows["waveform"] = waveform_low
+    lines = [
+        "# Written by tdpe's bilby sampler plugin (tdpe.bilby.TdpeSampler) from a bilby",
+        "# GravitationalWaveTransient: `tdpe run config.toml` runs it again.",
+        f"label = {_toml(label)}",
+        f"detectors = {_toml(names)}",
+        f"trigger_time = {_toml(trigger)}",
+        f"duration = {_toml(duration)}",
+        f"post_trigger_duration = {_toml(start + duration - trigger)}",
+        f"sampling_frequency = {_toml(fs)}",
+        f"minimum_frequency = {per_detector(lows)}",
+        f"maximum_frequency = {per_detector({i.name: i.maximum_frequency for i in ifos})}",
+        f"reference_frequency = {_toml(float(arguments.get('reference_frequency', 50.0)))}",
+        'prior_file = "tdpe.prior"',
+        'psd_column = "psd"',
+        "",
+        "[psd]",
+        *(f'{n} = "{n}_psd.txt"' for n in names),
+        "",
+        "[strain]",
+        'format = "time-series"',
+        "files = { " + ", ".join(f'{n} = "{n}_strain.txt"' for n in names) + " }",
+        "",
+        "[sampler]",
+        *(f"{k} = {_toml(v)}" for k, v in sampler_settings.items()),
+    ]
+    path = os.path.join(directory, "config.toml")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+class TdpeSampler(bilby.core.sampler.Sampler):
+    """tdpe as a bilby sampler: ``bilby.run_sampler(likelihood, priors, sampler="tdpe", ...)``.
+
+    With a ``GravitationalWaveTransient`` (IMRPhenomT, no marginalisation), the sampler writes
+    tdpe's run directory ``<outdir>/tdpe_<label>/`` (bilby's directory of a sampler's outputs) -- the strain of each interferometer, its
+    PSD, the priors as a prior file and ``config.toml`` -- and runs it (``tdpe run`` on that
+    configuration does the same); with a :class:`TdpeLikelihood`, its configuration with these
+    priors. tdpe's own outputs (result.json, summary.md, plots, checkpoint.bin, from which a
+    rerun goes on) stay in that directory; bilby's Result holds the draws.
+
+    Keyword arguments are tdpe's sampler settings (``tdpe.default_sampler_settings()``:
+    num_chains, num_warmup, num_draws, target_ess, seed, kernel, ...); ``npool`` sets threads.
+    """
+
+    sampler_name = "tdpe"
+    external_sampler_name = "tdpe"
+    default_kwargs = dict(default_sampler_settings(), progress=True)
+    # bilby_pipe's sampling-seed arrives as tdpe's seed.
+    sampling_seed_key = "seed"
+
+    def run_sampler(self):
+        settings = {k: v for k, v in self.kwargs.items() if k != "progress"}
+        if self.npool is not None and self.npool > 1:
+            settings["threads"] = int(self.npool)
+        # bilby's run directory of a sampler (get_expected_outputs; what bilby_pipe transfers).
+        directory = os.path.join(self.outdir, f"{self.sampler_name}_{self.label}")
+        priors = self.priors
+        if isinstance(self.likelihood, TdpeLikelihood):
+            if self.likelihood.config is None:
+                raise ValueError("the tdpe sampler needs a TdpeLikelihood made from a "
+                                 "configuration (TdpeLikelihood(config, overrides))")
+            os.makedirs(directory, exist_ok=True)
+            prior_path = os.path.abspath(os.path.join(directory, "tdpe.prior"))
+            with open(prior_path, "w") as f:
+                f.write(prior_file_text(priors))
+            overrides = dict(self.likelihood.overrides, prior_file=prior_path)
+            overrides.update({f"sampler.{k}": v for k, v in settings.items()})
+            path = _run(self.likelihood.config, directory, overrides, self.kwargs["progress"])
+        elif isinstance(self.likelihood, bilby.gw.likelihood.GravitationalWaveTransient):
+            config = write_run_directory(self.likelihood, priors, directory, self.label, settings)
+            path = _run(config, directory, None, self.kwargs["progress"])
+        else:
+            raise ValueError(
+                f"the tdpe sampler runs a GravitationalWaveTransient or a TdpeLikelihood, not "
+                f"{type(self.likelihood).__name__}")
+        posterior = read_result(path).posterior
+        self.result.samples = posterior[self.search_parameter_keys].to_numpy()
+        self.result.log_likelihood_evaluations = posterior["log_likelihood"].to_numpy()
+        self.result.log_evidence = np.nan
+        self.result.log_evidence_err = np.nan
+        self.result.meta_data["tdpe_result"] = os.path.abspath(path)
+        return self.result

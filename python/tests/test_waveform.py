@@ -1,0 +1,69 @@
+"""tdpe.waveform against LALSuite's polarisations and modes (the fixtures of the waveform crate)."""
+
+import json
+
+import numpy as np
+import pytest
+
+import tdpe
+from conftest import REPOSITORY
+
+DATA = REPOSITORY / "crates" / "phenomt" / "tests" / "data"
+
+
+def case(name):
+    inputs = json.loads((DATA / f"{name}.json").read_text())["inputs"]
+    return inputs, np.loadtxt(DATA / f"{name}.csv", delimiter=",", skiprows=1)
+
+
+def arguments(inputs):
+    return dict(
+        mass_1=inputs["m1_msun"], mass_2=inputs["m2_msun"],
+        luminosity_distance=inputs["distance_mpc"],
+        chi_1=inputs["chi1z"], chi_2=inputs["chi2z"],
+        theta_jn=inputs["inclination_rad"], phase=inputs["phi_ref_rad"],
+        sampling_frequency=1 / inputs["deltaT_s"],
+        minimum_frequency=inputs["f_min_hz"], reference_frequency=inputs["f_ref_hz"],
+    )
+
+
+@pytest.mark.parametrize(
+    "name, approximant",
+    [("T02_gw150914_like", "IMRPhenomT"), ("T05_q8_M90_highspin", "IMRPhenomT"),
+     ("THM02_q8_M90", "IMRPhenomTHM")],
+)
+def test_polarisations_match_lal(name, approximant):
+    inputs, reference = case(name)
+    h = tdpe.waveform(**arguments(inputs), approximant=approximant)
+    assert h["plus"].shape == (len(reference),)
+    np.testing.assert_allclose(h["time"], reference[:, 0], rtol=0, atol=1e-12)
+    peak = np.abs(reference[:, 1:]).max()
+    assert np.abs(h["plus"] - reference[:, 1]).max() <= 2e-11 * peak
+    assert np.abs(h["cross"] - reference[:, 2]).max() <= 2e-11 * peak
+
+
+def test_modes_match_lal():
+    inputs, _ = case("THM02_q8_M90")
+    reference = np.loadtxt(DATA / "THM02_q8_M90_modes.csv", delimiter=",", skiprows=1)
+    with open(DATA / "THM02_q8_M90_modes.csv") as f:
+        header = f.readline().strip().split(",")
+    h = tdpe.waveform(**arguments(inputs), approximant="IMRPhenomTHM", modes=True)
+    for (l, m), mode in ((k, v) for k, v in h.items() if k != "time"):
+        re, im = header.index(f"h{l}{m}_re"), header.index(f"h{l}{m}_im")
+        expected = reference[:, re] + 1j * reference[:, im]
+        assert np.abs(mode - expected).max() <= 1e-9 * np.abs(expected).max(), (l, m)
+
+
+def test_a_mode_array_selects_modes():
+    h = tdpe.waveform(30, 8, 400, approximant="IMRPhenomTHM", modes=True,
+                      mode_array=[[2, 2], [2, -2], [3, 3], [3, -3]])
+    assert sorted(k for k in h if k != "time") == [(2, 2), (3, 3)]
+
+
+def test_bad_waveform_input_is_an_error():
+    with pytest.raises(ValueError, match="luminosity_distance"):
+        tdpe.waveform(30, 20, -1.0)
+    with pytest.raises(ValueError, match="IMRPhenomXAS"):
+        tdpe.waveform(30, 20, 400, approximant="IMRPhenomXAS")
+    with pytest.raises(ValueError, match="mode_array"):
+        tdpe.waveform(30, 20, 400, approximant="IMRPhenomTHM", mode_array=[[3, 3]])
