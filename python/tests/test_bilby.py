@@ -76,7 +76,11 @@ def test_the_tdpe_sampler_runs_a_bilby_transient(likelihood, tmp_path):
     assert abs(ours - theirs) < 0.02 * abs(theirs), (ours, theirs)
 
 
-def test_what_the_tdpe_sampler_cannot_run_is_refused_before_any_work(likelihood, tmp_path):
+def test_what_the_tdpe_sampler_cannot_run_is_refused_before_any_work(
+    likelihood, tmp_path, monkeypatch
+):
+    # bilby writes its distance-marginalisation table into the working directory.
+    monkeypatch.chdir(tmp_path)
     truth = likelihood.injection
     priors = tdpe.bilby.priors(likelihood)
     # bilby refuses to sample a marginalised parameter; fixed, tdpe's plugin refuses.
