@@ -50,7 +50,7 @@ def simulated_transient(injection, marginalise=False, approximant="IMRPhenomT"):
                                 minimum_frequency=20.0))
     ifos.inject_signal(waveform_generator=generator, parameters=injection)
     return bilby.gw.likelihood.GravitationalWaveTransient(
-        ifos, generator, distance_marginalization=marginalise,
+        ifos, generator, phase_marginalization=marginalise,
         priors=bilby.gw.prior.BBHPriorDict() if marginalise else None)
 
 
@@ -76,16 +76,12 @@ def test_the_tdpe_sampler_runs_a_bilby_transient(likelihood, tmp_path):
     assert abs(ours - theirs) < 0.02 * abs(theirs), (ours, theirs)
 
 
-def test_what_the_tdpe_sampler_cannot_run_is_refused_before_any_work(
-    likelihood, tmp_path, monkeypatch
-):
-    # bilby writes its distance-marginalisation table into the working directory.
-    monkeypatch.chdir(tmp_path)
+def test_what_the_tdpe_sampler_cannot_run_is_refused_before_any_work(likelihood, tmp_path):
     truth = likelihood.injection
     priors = tdpe.bilby.priors(likelihood)
     # bilby refuses to sample a marginalised parameter; fixed, tdpe's plugin refuses.
-    fixed_distance = tdpe.bilby.priors(likelihood)
-    fixed_distance["luminosity_distance"] = bilby.core.prior.DeltaFunction(1200.0)
+    fixed_phase = tdpe.bilby.priors(likelihood)
+    fixed_phase["phase"] = bilby.core.prior.DeltaFunction(1.3)
     # Component masses sampled: bilby's choice, not one of tdpe's parameters.
     component_masses = tdpe.bilby.priors(likelihood)
     for name in ("chirp_mass", "mass_ratio"):
@@ -93,8 +89,7 @@ def test_what_the_tdpe_sampler_cannot_run_is_refused_before_any_work(
     for name in ("mass_1", "mass_2"):
         component_masses[name] = bilby.core.prior.Uniform(20.0, 50.0, name=name)
     cases = [
-        (simulated_transient(truth, marginalise=True), fixed_distance,
-         "distance_marginalization=True"),
+        (simulated_transient(truth, marginalise=True), fixed_phase, "phase_marginalization=True"),
         (simulated_transient(truth, approximant="IMRPhenomXAS"), priors, "IMRPhenomXAS"),
         (simulated_transient(truth), component_masses, "no prior for chirp_mass, mass_ratio"),
     ]
