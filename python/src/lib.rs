@@ -1,5 +1,5 @@
-//! The Python package `tdpe` (module `tdpe._native`): the waveform, the likelihood and the run
-//! of the `tdpe` command line, on the same code path (docs/python.md).
+//! The Python package `tdpe` (module `tdpe._native`): the waveform, detector responses, the
+//! likelihood and the run of the `tdpe` command line, on the same code path (docs/python.md).
 //!
 //! Every function releases the GIL while Rust works; errors become Python exceptions
 //! ([`to_py_err`]): `OSError` for files, `ValueError` for everything a user gave.
@@ -8,6 +8,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 mod config;
+mod detector;
 mod likelihood;
 mod parameters;
 mod run;
@@ -34,6 +35,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<likelihood::Likelihood>()?;
     m.add_function(wrap_pyfunction!(waveform::waveform, m)?)?;
     m.add_function(wrap_pyfunction!(run::run, m)?)?;
+    m.add_function(wrap_pyfunction!(detector::antenna_response, m)?)?;
+    m.add_function(wrap_pyfunction!(detector::time_delay_from_geocenter, m)?)?;
     m.add_function(wrap_pyfunction!(config::default_config, m)?)?;
     m.add_function(wrap_pyfunction!(config::default_sampler_settings, m)?)?;
     Ok(())

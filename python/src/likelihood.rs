@@ -239,6 +239,50 @@ impl Likelihood {
         })
     }
 
+    /// Each detector's analysed strain: detector name → samples from `start_time`, one every
+    /// 1/`sampling_frequency` s (the injection with its noise, or the data read).
+    #[getter]
+    fn strain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        let exact = self.problem.exact().likelihood();
+        for (k, name) in self.problem.config.detectors.iter().enumerate() {
+            out.set_item(name, PyArray1::from_slice(py, exact.data(k)))?;
+        }
+        Ok(out)
+    }
+
+    /// Each detector's PSD as tabulated: detector name → (frequencies in Hz, PSD in 1/Hz).
+    #[getter]
+    fn psds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for (name, psd) in self.problem.config.detectors.iter().zip(&self.problem.psds) {
+            let pair = (
+                PyArray1::from_slice(py, psd.frequencies()),
+                PyArray1::from_slice(py, psd.values()),
+            );
+            out.set_item(name, pair)?;
+        }
+        Ok(out)
+    }
+
+    /// The GPS time of the segment's first sample (s).
+    #[getter]
+    fn start_time(&self) -> f64 {
+        self.problem.epoch.as_f64() + self.problem.grid.start
+    }
+
+    /// The sampling frequency of the strain (Hz).
+    #[getter]
+    fn sampling_frequency(&self) -> f64 {
+        1.0 / self.problem.grid.dt
+    }
+
+    /// The text of the embedded default prior file (`prior_file = "default"`).
+    #[staticmethod]
+    fn default_prior_text() -> &'static str {
+        GW150914_LIKE_PRIOR
+    }
+
     /// Relative binning's nodes per detector.
     #[getter]
     fn node_counts(&self) -> Vec<usize> {

@@ -17,6 +17,7 @@ import tempfile
 import bilby
 import numpy as np
 
+from . import arrays
 from ._native import Likelihood, default_sampler_settings
 from ._native import run as _run
 
@@ -97,42 +98,6 @@ def run(config="default", outdir="tdpe-out", overrides=None, progress=True):
     return read_result(_run(config, outdir, overrides, progress))
 
 
-# The parameters tdpe samples (bilby's names), and the derived ones its prior files may
-# constrain.
-_SAMPLED = ("chirp_mass", "mass_ratio", "chi_1", "chi_2", "luminosity_distance", "theta_jn",
-            "psi", "phase", "geocent_time", "ra", "dec")
-_CONSTRAINABLE = ("mass_1", "mass_2")
-
-
-def prior_file_text(priors):
-    """bilby priors as a prior file (bilby's own repr of each, as ``PriorDict.to_file`` writes
-    it), refusing early what tdpe's parameters do not hold."""
-    unknown = [k for k in priors if k not in _SAMPLED + _CONSTRAINABLE]
-    if unknown:
-        raise ValueError(
-            f"tdpe samples aligned-spin binaries in {', '.join(_SAMPLED)} (with Constraints on "
-            f"mass_1 and mass_2); these priors are not among them: {', '.join(unknown)}")
-    missing = [k for k in _SAMPLED if k not in priors]
-    if missing:
-        raise ValueError(f"no prior for {', '.join(missing)}")
-    return "".join(f"{key} = {prior!r}\n" for key, prior in priors.items())
-
-
-def _toml(value):
-    """A TOML literal of a bool, number, string or list."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, np.integer)):
-        return str(int(value))
-    if isinstance(value, (float, np.floating)):
-        return repr(float(value))
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    raise TypeError(f"{value!r} has no TOML form")
-
-
 def _trigger_time(priors, start, duration):
     """The run's trigger time: the middle of the geocent_time prior (bilby_pipe's is the trigger
     ± deltaT/2), its value if fixed, else bilby_pipe's default 2 s before the segment's end."""
@@ -147,9 +112,10 @@ def _trigger_time(priors, start, duration):
 
 
 def write_run_directory(likelihood, priors, directory, label, sampler_settings):
-    """Writes tdpe's run of a bilby ``GravitationalWaveTransient`` into ``directory``: each
-    detector's strain (time series) and PSD, the priors and ``config.toml``; returns the
-    configuration's path. Refuses, before writing anything, what tdpe cannot analyse as asked."""
+    """Writes tdpe's run of a bilby ``GravitationalWaveTransient`` into ``directory`` (each
+    interferometer's strain as a time series and its PSD, the priors, ``config.toml``:
+    :func:`tdpe.arrays.write_run_directory`); returns the configuration's path. Refuses, before
+    writing anything, what tdpe cannot analyse as asked."""
     for flag in ("distance_marginalization", "phase_marginalization", "time_marginalization",
                  "calibration_marginalization"):
         if getattr(likelihood, flag, False):
@@ -157,71 +123,34 @@ def write_run_directory(likelihood, priors, directory, label, sampler_settings):
                 f"the likelihood has {flag}=True: tdpe samples every parameter (and marginalises "
                 f"itself: sampler settings distance_marginalization, phase_marginalization); "
                 f"build the GravitationalWaveTransient without marginalisation")
-    generator = likelihood.waveform_generator
-    arguments = dict(generator.waveform_arguments or {})
+    arguments = dict(likelihood.waveform_generator.waveform_arguments or {})
     approximant = arguments.get("waveform_approximant")
     if approximant != "IMRPhenomT":
         raise ValueError(
             f"waveform_approximant = {approximant!r}: the tdpe sampler analyses IMRPhenomT "
             f"(the (2,2) mode, aligned spins)")
     ifos = list(likelihood.interferometers)
-    first = ifos[0].strain_data
-    grid = (first.sampling_frequency, first.duration, first.start_time)
-    for ifo in ifos[1:]:
-        s = ifo.strain_data
-        if (s.sampling_frequency, s.duration, s.start_time) != grid:
-            raise ValueError(f"{ifo.name}'s data are on another grid than {ifos[0].name}'s")
-    fs, duration, start = (float(x) for x in grid)
-    text = prior_file_text(priors)
-    trigger = _trigger_time(priors, start, duration)
-
-    os.makedirs(directory, exist_ok=True)
-    with open(os.path.join(directory, "tdpe.prior"), "w") as f:
-        f.write(text)
-    for ifo in ifos:
-        strain = ifo.strain_data
-        times = start + np.arange(len(strain.time_domain_strain)) / fs
-        np.savetxt(os.path.join(directory, f"{ifo.name}_strain.txt"),
-                   np.c_[times, strain.time_domain_strain], fmt="%.17g")
-        psd = ifo.power_spectral_density
-        np.savetxt(os.path.join(directory, f"{ifo.name}_psd.txt"),
-                   np.c_[psd.frequency_array, psd.psd_array], fmt="%.17g")
-    names = [ifo.name for ifo in ifos]
-    per_detector = lambda values: "{ " + ", ".join(  # noqa: E731
-        f"{k} = {_toml(float(v))}" for k, v in values.items()) + " }"
-    lows = {ifo.name: ifo.minimum_frequency for ifo in ifos}
+    grids = {(i.strain_data.sampling_frequency, i.strain_data.duration, i.strain_data.start_time)
+             for i in ifos}
+    if len(grids) != 1:
+        raise ValueError(f"the interferometers' data are on different grids: {sorted(grids)}")
+    fs, duration, start = (float(x) for x in grids.pop())
+    lows = {i.name: i.minimum_frequency for i in ifos}
     waveform_low = arguments.get("minimum_frequency")
     if waveform_low is not None and waveform_low != min(lows.values()):
         lows["waveform"] = waveform_low
-    lines = [
-        "# Written by tdpe's bilby sampler plugin (tdpe.bilby.TdpeSampler) from a bilby",
-        "# GravitationalWaveTransient: `tdpe run config.toml` runs it again.",
-        f"label = {_toml(label)}",
-        f"detectors = {_toml(names)}",
-        f"trigger_time = {_toml(trigger)}",
-        f"duration = {_toml(duration)}",
-        f"post_trigger_duration = {_toml(start + duration - trigger)}",
-        f"sampling_frequency = {_toml(fs)}",
-        f"minimum_frequency = {per_detector(lows)}",
-        f"maximum_frequency = {per_detector({i.name: i.maximum_frequency for i in ifos})}",
-        f"reference_frequency = {_toml(float(arguments.get('reference_frequency', 50.0)))}",
-        'prior_file = "tdpe.prior"',
-        'psd_column = "psd"',
-        "",
-        "[psd]",
-        *(f'{n} = "{n}_psd.txt"' for n in names),
-        "",
-        "[strain]",
-        'format = "time-series"',
-        "files = { " + ", ".join(f'{n} = "{n}_strain.txt"' for n in names) + " }",
-        "",
-        "[sampler]",
-        *(f"{k} = {_toml(v)}" for k, v in sampler_settings.items()),
-    ]
-    path = os.path.join(directory, "config.toml")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    return path
+    return arrays.write_run_directory(
+        directory,
+        strain={i.name: i.strain_data.time_domain_strain for i in ifos},
+        psds={i.name: (i.power_spectral_density.frequency_array,
+                       i.power_spectral_density.psd_array) for i in ifos},
+        start_time=start, sampling_frequency=fs,
+        minimum_frequency=lows,
+        maximum_frequency={i.name: i.maximum_frequency for i in ifos},
+        reference_frequency=arguments.get("reference_frequency", 50.0),
+        trigger_time=_trigger_time(priors, start, duration),
+        priors=dict(priors), label=label, sampler=sampler_settings,
+        comment="Written by tdpe's bilby sampler plugin from a GravitationalWaveTransient")
 
 
 class TdpeSampler(bilby.core.sampler.Sampler):
@@ -255,10 +184,11 @@ class TdpeSampler(bilby.core.sampler.Sampler):
             if self.likelihood.config is None:
                 raise ValueError("the tdpe sampler needs a TdpeLikelihood made from a "
                                  "configuration (TdpeLikelihood(config, overrides))")
+            text = arrays.prior_file_text(dict(priors))
             os.makedirs(directory, exist_ok=True)
             prior_path = os.path.abspath(os.path.join(directory, "tdpe.prior"))
             with open(prior_path, "w") as f:
-                f.write(prior_file_text(priors))
+                f.write(text)
             overrides = dict(self.likelihood.overrides, prior_file=prior_path)
             overrides.update({f"sampler.{k}": v for k, v in settings.items()})
             path = _run(self.likelihood.config, directory, overrides, self.kwargs["progress"])

@@ -67,3 +67,40 @@ def test_bad_waveform_input_is_an_error():
         tdpe.waveform(30, 20, 400, approximant="IMRPhenomXAS")
     with pytest.raises(ValueError, match="mode_array"):
         tdpe.waveform(30, 20, 400, approximant="IMRPhenomTHM", mode_array=[[3, 3]])
+
+
+def test_the_waveform_at_any_times_is_the_grids():
+    grid = tdpe.waveform(36, 29, 410, chi_1=0.3, theta_jn=0.4, phase=0.3)
+    # The grid's times as reported: LAL's epoch rounded to the nanosecond, while the grid samples
+    # the model at the unrounded times, so the two differ by up to |dh/dt| x 0.5 ns (~1e-6 of
+    # the peak at a few hundred Hz).
+    h = tdpe.waveform(36, 29, 410, chi_1=0.3, theta_jn=0.4, phase=0.3, times=grid["time"])
+    np.testing.assert_array_equal(h["time"], grid["time"])
+    peak = np.abs(grid["plus"]).max()
+    np.testing.assert_allclose(h["plus"], grid["plus"], rtol=0, atol=2e-6 * peak)
+    np.testing.assert_allclose(h["cross"], grid["cross"], rtol=0, atol=2e-6 * peak)
+    modes = tdpe.waveform(30, 8, 400, approximant="IMRPhenomTHM", modes=True)
+    at = tdpe.waveform(30, 8, 400, approximant="IMRPhenomTHM", modes=True, times=modes["time"][::7])
+    for key in ((2, 2), (3, 3), (5, 5)):
+        scale = np.abs(modes[key]).max()
+        np.testing.assert_allclose(at[key], modes[key][::7], rtol=0, atol=1e-5 * scale)
+    with pytest.raises(ValueError, match="finite"):
+        tdpe.waveform(36, 29, 410, times=np.array([0.0, np.nan]))
+
+
+@pytest.mark.parametrize("name", ["H1", "L1", "V1"])
+def test_detector_responses_are_bilbys(name):
+    import bilby
+
+    ifo = bilby.gw.detector.get_empty_interferometer(name)
+    rng = np.random.default_rng(4)
+    for _ in range(20):
+        ra, dec, psi = rng.uniform(0, 2 * np.pi), rng.uniform(-1.5, 1.5), rng.uniform(0, np.pi)
+        t = 1126259462.4 + rng.uniform(0, 86400)
+        plus, cross = tdpe.antenna_response(name, ra, dec, psi, t)
+        assert plus == pytest.approx(ifo.antenna_response(ra, dec, t, psi, "plus"), abs=1e-5)
+        assert cross == pytest.approx(ifo.antenna_response(ra, dec, t, psi, "cross"), abs=1e-5)
+        delay = tdpe.time_delay_from_geocenter(name, ra, dec, t)
+        assert delay == pytest.approx(ifo.time_delay_from_geocenter(ra, dec, t), abs=1e-8)
+    with pytest.raises(ValueError, match="X1"):
+        tdpe.antenna_response("X1", 0.0, 0.0, 0.0, 1126259462.4)

@@ -127,9 +127,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
 }
 
-/// The columns `tdpe waveform` writes for `args` (its `output` unused), checked as the
-/// command checks them: the Python package's waveform is this table.
-pub fn table(args: &Args) -> anyhow::Result<Table> {
+/// The model of `args` (its `output` unused), every option checked as the command checks it:
+/// the Python package's waveform at any times is this model.
+pub fn model(args: &Args) -> anyhow::Result<IMRPhenomTHM<f64>> {
     let fs = args.sampling_frequency;
     check("sampling_frequency", fs, fs > 0.0, "(0, ∞) Hz")?;
     let distance = args.luminosity_distance;
@@ -157,7 +157,7 @@ pub fn table(args: &Args) -> anyhow::Result<Table> {
         None => args.approximant.modes().to_vec(),
     };
     let settings = Settings::lal(f_min, f_ref, 1.0 / fs);
-    let model = IMRPhenomTHM::<f64>::new(
+    IMRPhenomTHM::<f64>::new(
         args.mass_1,
         args.mass_2,
         args.chi_1,
@@ -165,7 +165,15 @@ pub fn table(args: &Args) -> anyhow::Result<Table> {
         &settings,
         &modes,
     )
-    .with_context(|| format!("invalid parameters for {}", args.approximant))?;
+    .with_context(|| format!("invalid parameters for {}", args.approximant))
+}
+
+/// The columns `tdpe waveform` writes for `args` (its `output` unused), checked as the
+/// command checks them: the Python package's waveform on LAL's grid is this table.
+pub fn table(args: &Args) -> anyhow::Result<Table> {
+    let model = model(args)?;
+    let (fs, distance) = (args.sampling_frequency, args.luminosity_distance);
+    let modes = model.modes();
     let model22: &IMRPhenomT<f64> = model.model22();
     let samples = model22.grid_length();
     let columns = if args.modes { 2 * modes.len() } else { 2 };
