@@ -37,4 +37,4 @@ pub use evaluate::{InnerProducts, QuadratureProducts, RbWorkspace};
 pub use nodes::{refine_nodes, snr_weights, NodeSet, RefineOptions, Refinement};
 pub use num_complex::Complex64;
 pub use reconstruct::{ReconstructWorkspace, ReconstructedLikelihood};
-pub use summary::SummaryData;
+pub use summary::{Basis, SummaryData};

@@ -11,7 +11,7 @@ use super::basis::{project, synthesize};
 use super::error::{check_len, RbError};
 use super::evaluate::{check_coefficients, data_product};
 use super::nodes::NodeSet;
-use super::summary::{data_projection, validate_inputs};
+use super::summary::{data_projection, validate_inputs, Basis};
 use num_complex::Complex64;
 use std::sync::Arc;
 use tdpe_noise::{GsWorkspace, ToeplitzInverse};
@@ -45,7 +45,11 @@ impl ReconstructedLikelihood {
         nodes: NodeSet,
     ) -> Result<Self, RbError> {
         validate_inputs(fiducial, data, &noise, &nodes)?;
-        let a = data_projection(fiducial, data, &noise, &nodes, &(0..=0))?;
+        let basis = Basis {
+            fiducial,
+            nodes: nodes.clone(),
+        };
+        let a = data_projection(&[basis], data, &noise, &(0..=0))?;
         Ok(Self {
             nodes,
             fiducial: fiducial.to_vec(),

@@ -35,7 +35,10 @@ use tdpe_noise::ToeplitzInverse;
 /// [`SummaryData::adjoint`].
 #[derive(Debug, Clone)]
 pub struct SummaryData {
-    pub(super) nodes: NodeSet,
+    /// The node set of each basis, in the order of the coefficients (one for a single mode;
+    /// one per mode for several, docs/likelihood.md §3.12).
+    pub(super) bases: Vec<NodeSet>,
+    /// Each basis's fiducial at its nodes, the bases one after the other.
     pub(super) fiducial_at_nodes: Vec<Complex64>,
     /// a_b(m) = Σ_i (C⁻¹d)_{i+m} u_b(i) for the whole-sample shifts m ∈ `shifts`, shift after
     /// shift (B + 1 each).
@@ -199,16 +202,13 @@ fn anchor(k: usize, earliest: usize) -> usize {
     }
 }
 
-/// G = V⁽ᵐ⁾ᵀ C⁻¹ V⁽ᵐ⁾ for the basis moved by `shift` ≤ 0 samples (its part before the
-/// segment's start dropped): 2(B+1) C⁻¹ applies on the leading `block`.
-fn gram_at(
-    nodes: &NodeSet,
-    fiducial: &[Complex64],
-    block: &InverseBlock,
-    shift: isize,
-) -> Result<Gram, RbError> {
-    let idx = nodes.indices();
-    let m = nodes.node_count();
+/// G = V⁽ᵐ⁾ᵀ C⁻¹ V⁽ᵐ⁾ for the stacked bases moved by `shift` ≤ 0 samples (their part before
+/// the segment's start dropped): 2(B+1) C⁻¹ applies on the leading `block`, B + 1 the nodes of
+/// all bases. Column α < B + 1 is Re u of the α-th node of the stack, α ≥ B + 1 its Im u; each
+/// C⁻¹-applied column is projected onto every basis, which fills the cross blocks
+/// V_jᵀ C⁻¹ V_j' of different bases as well (docs/likelihood.md §3.12).
+fn gram_at(bases: &[Basis<'_>], block: &InverseBlock, shift: isize) -> Result<Gram, RbError> {
+    let m: usize = bases.iter().map(|b| b.nodes.node_count()).sum();
     let dim = 2 * m;
     let len = block.len();
     let back = shift.unsigned_abs();
@@ -219,13 +219,20 @@ fn gram_at(
     let mut ws = block.workspace();
     let mut p = vec![Complex64::new(0.0, 0.0); m];
     for alpha in 0..dim {
-        column(idx, fiducial, alpha % m, alpha >= m, &mut col);
+        let (basis, node) = locate(bases, alpha % m);
+        column(
+            basis.nodes.indices(),
+            basis.fiducial,
+            node,
+            alpha >= m,
+            &mut col,
+        );
         // The column moved `back` samples earlier, its first `back` samples dropped.
         moved.iter_mut().for_each(|x| *x = 0.0);
         moved[..len - back].copy_from_slice(&col[back..]);
         block.apply_into(&moved, &mut kcol[back..], &mut ws)?;
         // p_b = u_b⁽ᵐ⁾ᵀ C⁻¹ V⁽ᵐ⁾_α: Re → G_{b,α}, Im → G_{m+b,α}; u⁽ᵐ⁾_b(i) = u_b(i + back).
-        project(idx, fiducial, &kcol, &mut p);
+        project_stacked(bases, &kcol, &mut p);
         for (b, pb) in p.iter().enumerate() {
             for (beta, val) in [(b, pb.re), (m + b, pb.im)] {
                 let weight = if alpha == beta { 1.0 } else { 0.5 };
@@ -236,18 +243,39 @@ fn gram_at(
     Ok(gram)
 }
 
-/// a_b(m) = Σ_i (C⁻¹d)_{i+m} v_i ψ_b(i) for every shift m ∈ `shifts` (docs/likelihood.md §3.3,
-/// §3.9), shift after shift: one C⁻¹ apply, then one projection per shift ((C⁻¹d) read as zero
-/// outside the segment).
+/// The basis of the `node`-th node of the stack, and the node's index within it.
+fn locate<'b, 'a>(bases: &'b [Basis<'a>], mut node: usize) -> (&'b Basis<'a>, usize) {
+    for basis in bases {
+        let count = basis.nodes.node_count();
+        if node < count {
+            return (basis, node);
+        }
+        node -= count;
+    }
+    unreachable!("node beyond the stacked bases")
+}
+
+/// [`project`] of `w` onto every basis, the results one basis after the other in `out`.
+fn project_stacked(bases: &[Basis<'_>], w: &[f64], out: &mut [Complex64]) {
+    let mut rest = out;
+    for basis in bases {
+        let (mine, others) = rest.split_at_mut(basis.nodes.node_count());
+        project(basis.nodes.indices(), basis.fiducial, w, mine);
+        rest = others;
+    }
+}
+
+/// a_b(m) = Σ_i (C⁻¹d)_{i+m} v_i ψ_b(i) for every shift m ∈ `shifts` and every node b of the
+/// stacked bases (docs/likelihood.md §3.3, §3.9), shift after shift: one C⁻¹ apply, then one
+/// projection per shift ((C⁻¹d) read as zero outside the segment).
 pub(super) fn data_projection(
-    fiducial: &[Complex64],
+    bases: &[Basis<'_>],
     data: &[f64],
     noise: &ToeplitzInverse,
-    nodes: &NodeSet,
     shifts: &RangeInclusive<isize>,
 ) -> Result<Vec<Complex64>, RbError> {
     let kd = noise.apply(data)?;
-    let b = nodes.node_count();
+    let b: usize = bases.iter().map(|b| b.nodes.node_count()).sum();
     let pad = shifts
         .start()
         .unsigned_abs()
@@ -258,9 +286,18 @@ pub(super) fn data_projection(
     let mut a = vec![Complex64::new(0.0, 0.0); count * b];
     for (row, shift) in a.chunks_exact_mut(b).zip(shifts.clone()) {
         let start = pad.checked_add_signed(shift).unwrap_or(0);
-        project(nodes.indices(), fiducial, &padded[start..], row);
+        project_stacked(bases, &padded[start..], row);
     }
     Ok(a)
+}
+
+/// One basis of [`SummaryData::stacked`]: a fiducial series (e.g. one mode's) and its nodes.
+#[derive(Debug, Clone)]
+pub struct Basis<'a> {
+    /// v_i at every sample (length N): finite on the support, nonzero at the nodes.
+    pub fiducial: &'a [Complex64],
+    /// Its nodes.
+    pub nodes: NodeSet,
 }
 
 impl SummaryData {
@@ -296,6 +333,19 @@ impl SummaryData {
         nodes: NodeSet,
         shifts: RangeInclusive<isize>,
     ) -> Result<Self, RbError> {
+        Self::stacked(vec![Basis { fiducial, nodes }], data, noise, shifts)
+    }
+
+    /// As [`Self::with_shifts`] for a template that is the sum of several bases' templates,
+    /// h = Re[Σ_j Σ_b c_jb v_j ψ_jb] (one basis per mode, docs/likelihood.md §3.12): the node
+    /// coefficients of all bases are one vector, the bases one after the other, and G holds
+    /// every cross block. One basis is [`Self::with_shifts`].
+    pub fn stacked(
+        bases: Vec<Basis<'_>>,
+        data: &[f64],
+        noise: &ToeplitzInverse,
+        shifts: RangeInclusive<isize>,
+    ) -> Result<Self, RbError> {
         if !(*shifts.start() <= 0 && *shifts.end() == 0) {
             let offending = if *shifts.end() != 0 {
                 *shifts.end()
@@ -308,24 +358,39 @@ impl SummaryData {
                 allowed: "a range of whole-sample shifts from m ≤ 0 up to 0",
             });
         }
-        // Every column vanishes after the support, so only that block of C⁻¹ is needed.
-        let len = *nodes.support().end() + 1;
+        if bases.is_empty() {
+            return Err(RbError::InvalidOption {
+                name: "bases",
+                value: 0.0,
+                allowed: "at least one basis",
+            });
+        }
+        // Every column vanishes after its basis's support, so only that block of C⁻¹ is needed;
+        // the moved bases must each keep samples.
+        let len = bases.iter().map(|b| *b.nodes.support().end() + 1).max();
+        let shortest = bases.iter().map(|b| *b.nodes.support().end() + 1).min();
+        let (Some(len), Some(shortest)) = (len, shortest) else {
+            unreachable!("bases is not empty")
+        };
         let earliest = shifts.start().unsigned_abs();
-        if earliest >= len {
+        if earliest >= shortest {
             return Err(RbError::InvalidOption {
                 name: "shifts",
                 value: *shifts.start() as f64,
                 allowed: "shifts shorter than the support: the moved basis must keep samples",
             });
         }
-        let fiducial_at_nodes = validate_inputs(fiducial, data, noise, &nodes)?;
-        let a = data_projection(fiducial, data, noise, &nodes, &shifts)?;
+        let mut fiducial_at_nodes = Vec::new();
+        for basis in &bases {
+            fiducial_at_nodes.extend(validate_inputs(basis.fiducial, data, noise, &basis.nodes)?);
+        }
+        let a = data_projection(&bases, data, noise, &shifts)?;
         let block = noise.leading_block(len)?;
         let grams = (0..anchor_count(earliest))
-            .map(|k| gram_at(&nodes, fiducial, &block, -(anchor(k, earliest) as isize)))
+            .map(|k| gram_at(&bases, &block, -(anchor(k, earliest) as isize)))
             .collect::<Result<_, _>>()?;
         Ok(Self {
-            nodes,
+            bases: bases.into_iter().map(|b| b.nodes).collect(),
             fiducial_at_nodes,
             a,
             shifts,
@@ -333,15 +398,20 @@ impl SummaryData {
         })
     }
 
-    /// The nodes.
+    /// The nodes (of the first basis, the only one of [`Self::new`] and [`Self::with_shifts`]).
     pub fn nodes(&self) -> &NodeSet {
-        &self.nodes
+        &self.bases[0]
     }
-    /// Number of nodes B + 1 = length of c and of the gradient.
+    /// The node set of each basis, in the order of the coefficients.
+    pub fn bases(&self) -> &[NodeSet] {
+        &self.bases
+    }
+    /// Number of nodes B + 1 (of all bases) = length of c and of the gradient.
     pub fn node_count(&self) -> usize {
-        self.nodes.node_count()
+        self.fiducial_at_nodes.len()
     }
-    /// v_{n_b}: the fiducial at the nodes, to form the ratios r_b = W(t_{n_b} − t_c − τ)/v_{n_b}.
+    /// v_{n_b}: the fiducial at the nodes, to form the ratios r_b = W(t_{n_b} − t_c − τ)/v_{n_b}
+    /// (the bases one after the other).
     pub fn fiducial_at_nodes(&self) -> &[Complex64] {
         &self.fiducial_at_nodes
     }
