@@ -89,8 +89,10 @@ def priors(likelihood):
 
 
 def read_result(path):
-    """A tdpe run's result.json as a bilby ``Result`` (bilby's own reader)."""
-    return bilby.core.result.read_in_result(filename=os.fspath(path))
+    """A tdpe run's result.json as a bilby ``CBCResult`` (bilby's own reader; its priors a
+    ``BBHPriorDict``)."""
+    return bilby.core.result.read_in_result(
+        filename=os.fspath(path), result_class=bilby.gw.result.CBCResult)
 
 
 def run(config="default", outdir="tdpe-out", overrides=None, progress=True):
@@ -164,7 +166,8 @@ class TdpeSampler(bilby.core.sampler.Sampler):
     rerun goes on) stay in that directory; bilby's Result holds the draws.
 
     Keyword arguments are tdpe's sampler settings (``tdpe.default_sampler_settings()``:
-    num_chains, num_warmup, num_draws, target_ess, seed, kernel, ...); ``npool`` sets threads.
+    num_chains, num_warmup, num_draws, target_ess, seed, kernel, ...); bilby's ``npool`` sets
+    ``threads`` unless it is given.
     """
 
     sampler_name = "tdpe"
@@ -175,8 +178,9 @@ class TdpeSampler(bilby.core.sampler.Sampler):
 
     def run_sampler(self):
         settings = {k: v for k, v in self.kwargs.items() if k != "progress"}
-        if self.npool is not None and self.npool > 1:
-            settings["threads"] = int(self.npool)
+        # bilby's npool (bilby_pipe's request-cpus) sets tdpe's threads unless threads is given.
+        if settings.get("threads", 0) == 0 and (self._npool or 1) > 1:
+            settings["threads"] = int(self._npool)
         # bilby's run directory of a sampler (get_expected_outputs; what bilby_pipe transfers).
         directory = os.path.join(self.outdir, f"{self.sampler_name}_{self.label}")
         priors = self.priors

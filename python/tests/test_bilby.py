@@ -60,9 +60,11 @@ def test_the_tdpe_sampler_runs_a_bilby_transient(likelihood, tmp_path):
     priors = tdpe.bilby.priors(likelihood)
     result = bilby.run_sampler(
         transient, priors, sampler="tdpe", outdir=str(tmp_path), label="plugin",
-        num_warmup=300, num_draws=400, target_ess=0.0, progress=False, save=False)
+        num_warmup=300, num_draws=400, target_ess=0.0, progress=False, save=False, npool=2)
     run = tmp_path / "tdpe_plugin"
     assert (run / "config.toml").is_file() and (run / "result.json").is_file()
+    config = (run / "config.toml").read_text()
+    assert "num_draws = 400" in config and "threads = 2" in config
     assert len(result.posterior) == 4 * 400
     for name in ("chirp_mass", "mass_ratio", "chi_1", "luminosity_distance", "geocent_time"):
         lo, hi = np.quantile(result.posterior[name], [0.001, 0.999])

@@ -19,6 +19,7 @@ def test_a_run_from_python_is_the_command_lines(tdpe_binary, tmp_path):
     samples = (tmp_path / "python" / "samples.csv").read_bytes()
     assert samples == (tmp_path / "cli" / "samples.csv").read_bytes()
     result = tdpe.bilby.read_result(path)
+    assert isinstance(result, tdpe.bilby.bilby.gw.result.CBCResult)
     assert len(result.posterior) == samples.count(b"\n") - 1
     assert abs(result.posterior["chirp_mass"].median() - 28.1) < 1.0
 
