@@ -35,14 +35,18 @@ def prior_file_text(priors):
     return "".join(f"{key} = {prior!r}\n" for key, prior in priors.items())
 
 
+def time_prior(trigger_time):
+    """The prior-file line of the time prior tdpe uses without one: uniform within 0.1 s of the
+    trigger."""
+    return (f"geocent_time = Uniform(name='geocent_time', minimum={trigger_time - 0.1!r}, "
+            f"maximum={trigger_time + 0.1!r}, unit='$s$')")
+
+
 def default_prior_text(trigger_time):
-    """The default run's priors with the time prior tdpe uses without one: uniform within 0.1 s
-    of the trigger."""
+    """The default run's priors with :func:`time_prior` for ``trigger_time``."""
     lines = [line for line in Likelihood.default_prior_text().splitlines()
              if not line.startswith("geocent_time")]
-    lines.append(f"geocent_time = Uniform(name='geocent_time', minimum={trigger_time - 0.1!r}, "
-                 f"maximum={trigger_time + 0.1!r}, unit='$s$')")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + [time_prior(trigger_time)]) + "\n"
 
 
 def toml_literal(value):

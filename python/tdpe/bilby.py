@@ -45,7 +45,12 @@ class TdpeLikelihood(bilby.core.likelihood.Likelihood):
         super().__init__()
         self.tdpe = likelihood if likelihood is not None else Likelihood(config, overrides)
         # What the sampler plugin runs: the configuration, when it is known.
-        self.config = None if likelihood is not None else os.fspath(config)
+        if likelihood is not None:
+            self.config = None
+        elif config == "default":
+            self.config = config
+        else:
+            self.config = os.path.abspath(os.fspath(config))
         self.overrides = dict(overrides or {})
         self.method = method
         self._noise_log_likelihood = self.tdpe.noise_log_likelihood()
@@ -76,11 +81,7 @@ def priors(likelihood):
     native = getattr(likelihood, "tdpe", likelihood)
     text = native.prior_text
     if not any(line.split("=")[0].strip() == "geocent_time" for line in text.splitlines()):
-        t = native.trigger_time
-        text += (
-            f"\ngeocent_time = Uniform(name='geocent_time', minimum={t - 0.1!r}, "
-            f"maximum={t + 0.1!r}, unit='$s$')\n"
-        )
+        text += "\n" + arrays.time_prior(native.trigger_time) + "\n"
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "tdpe.prior")
         with open(path, "w") as f:

@@ -100,3 +100,16 @@ def test_what_the_tdpe_sampler_cannot_run_is_refused_before_any_work(likelihood,
             bilby.run_sampler(transient, prior, sampler="tdpe", outdir=str(tmp_path),
                               label="refused", save=False)
         assert not (tmp_path / "tdpe_refused" / "config.toml").exists()
+
+
+def test_the_tdpe_sampler_runs_a_tdpe_likelihood_with_bilbys_priors(likelihood, tmp_path):
+    wrapped = tdpe.bilby.TdpeLikelihood("default")
+    priors = tdpe.bilby.priors(likelihood)
+    priors["chi_2"] = bilby.core.prior.DeltaFunction(-0.2, name="chi_2")
+    result = bilby.run_sampler(
+        wrapped, priors, sampler="tdpe", outdir=str(tmp_path), label="native",
+        num_warmup=150, num_draws=150, target_ess=0.0, progress=False, save=False)
+    assert (tmp_path / "tdpe_native" / "tdpe.prior").read_text().startswith("chirp_mass = ")
+    assert len(result.posterior) == 4 * 150
+    # The fixed spin is fixed in tdpe's run as in bilby's prior.
+    assert (result.posterior["chi_2"] == -0.2).all()
