@@ -11,6 +11,7 @@ use tdpe_signal::{chirp_mass_and_ratio, Parameter, ParameterVector, PARAMETER_NA
 pub struct Points {
     /// Each point, geocent_time as given (GPS s).
     pub points: Vec<ParameterVector>,
+    /// Whether every value was a float (then the answer is a float, not an array).
     pub scalar: bool,
 }
 
