@@ -77,6 +77,7 @@ def _per_detector(value, detectors, name):
 def write_run_directory(directory, *, strain, psds, start_time, sampling_frequency,
                         minimum_frequency=20.0, maximum_frequency=None, reference_frequency=20.0,
                         trigger_time=None, priors=None, label="tdpe", sampler=None,
+                        waveform_approximant="IMRPhenomT", mode_array=None,
                         comment="Written by tdpe.arrays.write_run_directory"):
     """Writes a tdpe run of arrays into ``directory`` and returns its ``config.toml``.
 
@@ -99,6 +100,11 @@ def write_run_directory(directory, *, strain, psds, start_time, sampling_frequen
         geocent_time uniform within 0.1 s of the trigger.
     sampler : dict
         Sampler settings (``tdpe.default_sampler_settings()`` keys).
+    waveform_approximant : str
+        The analysis's model: ``"IMRPhenomT"`` (the (2,2) mode) or ``"IMRPhenomTHM"``.
+    mode_array : list of [l, m], optional
+        The modes analysed, as bilby's ``mode_array`` (each with its -m partner); by default
+        every mode of the approximant.
     """
     detectors = list(strain)
     if not detectors:
@@ -131,6 +137,9 @@ def write_run_directory(directory, *, strain, psds, start_time, sampling_frequen
         f"minimum_frequency = {table(lows)}",
         f"maximum_frequency = {table(highs)}",
         f"reference_frequency = {toml_literal(float(reference_frequency))}",
+        f"waveform_approximant = {toml_literal(str(waveform_approximant))}",
+        *([] if mode_array is None else
+          [f"mode_array = {toml_literal([[int(l), int(m)] for l, m in mode_array])}"]),
         'prior_file = "tdpe.prior"',
         'psd_column = "psd"',
         "",

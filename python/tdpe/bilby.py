@@ -128,10 +128,11 @@ def write_run_directory(likelihood, priors, directory, label, sampler_settings):
                 f"build the GravitationalWaveTransient without marginalisation")
     arguments = dict(likelihood.waveform_generator.waveform_arguments or {})
     approximant = arguments.get("waveform_approximant")
-    if approximant != "IMRPhenomT":
+    if approximant not in ("IMRPhenomT", "IMRPhenomTHM"):
         raise ValueError(
             f"waveform_approximant = {approximant!r}: the tdpe sampler analyses IMRPhenomT "
-            f"(the (2,2) mode, aligned spins)")
+            f"(the (2,2) mode) and IMRPhenomTHM (with its higher modes), aligned spins")
+    mode_array = arguments.get("mode_array")
     ifos = list(likelihood.interferometers)
     grids = {(i.strain_data.sampling_frequency, i.strain_data.duration, i.strain_data.start_time)
              for i in ifos}
@@ -153,13 +154,16 @@ def write_run_directory(likelihood, priors, directory, label, sampler_settings):
         reference_frequency=arguments.get("reference_frequency", 50.0),
         trigger_time=_trigger_time(priors, start, duration),
         priors=dict(priors), label=label, sampler=sampler_settings,
+        waveform_approximant=approximant,
+        mode_array=None if mode_array is None else [list(pair) for pair in mode_array],
         comment="Written by tdpe's bilby sampler plugin from a GravitationalWaveTransient")
 
 
 class TdpeSampler(bilby.core.sampler.Sampler):
     """tdpe as a bilby sampler: ``bilby.run_sampler(likelihood, priors, sampler="tdpe", ...)``.
 
-    With a ``GravitationalWaveTransient`` (IMRPhenomT, no marginalisation), the sampler writes
+    With a ``GravitationalWaveTransient`` (IMRPhenomT or IMRPhenomTHM with bilby's
+    ``mode_array``, no marginalisation), the sampler writes
     tdpe's run directory ``<outdir>/tdpe_<label>/`` (bilby's directory of a sampler's outputs) -- the strain of each interferometer, its
     PSD, the priors as a prior file and ``config.toml`` -- and runs it (``tdpe run`` on that
     configuration does the same); with a :class:`TdpeLikelihood`, its configuration with these

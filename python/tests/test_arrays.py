@@ -46,3 +46,24 @@ def test_bad_arrays_are_errors_before_anything_is_written(likelihood, tmp_path):
     # What tdpe's own checks find: a band above Nyquist.
     with pytest.raises(ValueError, match="maximum_frequency"):
         likelihood_from_arrays(**good, maximum_frequency=4000.0)
+
+
+def test_the_analysis_model_of_arrays_is_chosen_as_bilbys(likelihood, tmp_path):
+    config = write_run_directory(tmp_path / "run", **arrays_of(likelihood),
+                                 trigger_time=1126259462.4, priors=likelihood.prior_text,
+                                 waveform_approximant="IMRPhenomTHM",
+                                 mode_array=[[2, 2], [2, -2], [3, 3], [3, -3]])
+    text = open(config).read()
+    assert 'waveform_approximant = "IMRPhenomTHM"' in text
+    assert "mode_array = [[2, 2], [2, -2], [3, 3], [3, -3]]" in text
+    higher = tdpe.Likelihood(config)
+    # Each detector's relative binning has a basis per mode: more nodes than the (2,2)'s alone.
+    plain = likelihood_from_arrays(**arrays_of(likelihood), trigger_time=1126259462.4,
+                                   priors=likelihood.prior_text)
+    assert all(h > p for h, p in zip(higher.node_counts, plain.node_counts))
+    points = points_around(likelihood.injection, 5, seed=6)
+    np.testing.assert_allclose(higher.log_likelihood_ratio(points),
+                               higher.log_likelihood_ratio(points, method="exact"), atol=5e-4)
+    # The (3,3) mode changes the exact likelihood of the same data.
+    assert np.all(np.abs(higher.log_likelihood_ratio(points, method="exact")
+                         - plain.log_likelihood_ratio(points, method="exact")) > 1e-6)

@@ -3,6 +3,7 @@
 //!
 //!     cargo run --release -p tdpe-likelihood --example rb_accuracy -- [fs] [duration] [points]
 //!         [--target T] [--design-scale S] [--design-points J] [--bns] [--distance D]
+//!         [--higher-modes]
 //!         [--sets posterior,wide,chain,chain-wide]
 //!
 //! - default: the GW150914-like injection (docs/likelihood.md §4.2), H1+L1, merger 2 s before
@@ -10,6 +11,9 @@
 //! - `--bns`: a 1.4 + 1.3 M☉ non-spinning binary (IMRPhenomT) at `--distance` Mpc (default
 //!   130, network SNR ≈ 20), cut-off f_low = 25 Hz (from 25 Hz the inspiral lasts 93 s, so the
 //!   in-band signal fits the segment); defaults 4096 Hz, 128 s, 50 points per set.
+//! - `--higher-modes`: the unequal-mass binary with IMRPhenomTHM's five modes (30 + 8 M☉,
+//!   χ = 0.3, θ_jn = 1; data and likelihood with all modes), points perturbed by three times
+//!   the conditional Fisher widths; defaults 2048 Hz, 8 s, 40 points per set.
 //! - `--target T`, `--design-scale S`, `--design-points J`: the knobs of
 //!   [`RelativeBinningOptions`] (defaults 1e-7, 2, 48).
 //!
@@ -49,6 +53,7 @@ struct Args {
     design_scale: f64,
     design_points: usize,
     bns: bool,
+    higher_modes: bool,
     distance: f64,
     /// Accuracy sets to run.
     sets: Vec<String>,
@@ -65,6 +70,7 @@ fn parse_args() -> Result<Args, String> {
         design_scale: RelativeBinningOptions::default().design_scale,
         design_points: RelativeBinningOptions::default().design_points,
         bns: false,
+        higher_modes: false,
         distance: 130.0,
         sets: SETS.iter().map(|s| s.to_string()).collect(),
     };
@@ -77,6 +83,7 @@ fn parse_args() -> Result<Args, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--bns" => args.bns = true,
+            "--higher-modes" => args.higher_modes = true,
             "--target" => args.target = number(it.next(), "--target")?,
             "--design-scale" => args.design_scale = number(it.next(), "--design-scale")?,
             "--design-points" => {
@@ -241,12 +248,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             fs: args.fs.unwrap_or(4096.0),
             duration: args.duration.unwrap_or(128.0),
             f_low: 25.0,
-            after_merger: 2.0,
+            ..Injection::gw150914_like(4096.0, 128.0)
         }
+    } else if args.higher_modes {
+        Injection::asymmetric_with_higher_modes(
+            args.fs.unwrap_or(2048.0),
+            args.duration.unwrap_or(8.0),
+        )
     } else {
         Injection::gw150914_like(args.fs.unwrap_or(2048.0), args.duration.unwrap_or(4.0))
     };
-    let count = args.points.unwrap_or(if args.bns { 50 } else { 200 });
+    let count = args.points.unwrap_or(if args.bns {
+        50
+    } else if args.higher_modes {
+        40
+    } else {
+        200
+    });
     let truth = injection.truth;
     let (fs, duration) = (injection.fs, injection.duration);
 
@@ -255,6 +273,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{} at {fs} Hz, {duration} s (N = {}), f_low {} Hz, target {:e}, design {} × {}σ",
         if args.bns {
             "BNS 1.4+1.3"
+        } else if args.higher_modes {
+            "30+8 with five modes"
         } else {
             "GW150914-like"
         },
@@ -352,6 +372,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let sigma: [f64; 11] = std::array::from_fn(|i| 1.0 / fisher[i][i].sqrt());
             println!("conditional σ: {:?}", sigma.map(|s| format!("{s:.2e}")));
             sigma
+        } else if args.higher_modes {
+            first.map(|s| 3.0 * s)
         } else {
             SIGMA
         };

@@ -3,27 +3,43 @@
 //!     cargo build --release -p tdpe-likelihood --example rb_profile
 //!     perf record -g ./target/release/examples/rb_profile value 200000
 //!
-//! The first argument is `value` or `gradient`, the second the number of calls.
+//! The first argument is `value` or `gradient`, the second the number of calls; a third,
+//! `higher-modes`, takes the unequal-mass injection with IMRPhenomTHM's five modes (2048 Hz,
+//! 8 s) instead.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
-use tdpe_signal::BbhParameters;
 
 #[path = "../tests/gw150914_like/mod.rs"]
 mod gw150914_like;
-use gw150914_like::{draw_points, noisy_injection};
+use gw150914_like::{draw_points_around, noisy_injection_timed, Injection, SIGMA};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mode = args.get(1).map_or("value", String::as_str).to_string();
     let calls: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100_000);
-    let exact = noisy_injection(2048.0, 4.0);
-    let truth = BbhParameters::gw150914_like();
+    let injection = match args.get(3).map(String::as_str) {
+        Some("higher-modes") => Injection::asymmetric_with_higher_modes(2048.0, 8.0),
+        _ => Injection::gw150914_like(2048.0, 4.0),
+    };
+    let truth = injection.truth;
+    let exact = noisy_injection_timed(&injection).0;
     let rb = BbhRelativeBinning::new(&exact, truth, &RelativeBinningOptions::default()).unwrap();
     let ln_l_max = exact.log_likelihood_ratio(&truth).unwrap();
-    let p = draw_points(&exact, ln_l_max, 1.0, 10.0, 1, 3)[0].0;
+    // Near the maximum: the widths of the GW150914-like posterior are too wide elsewhere.
+    let p = draw_points_around(
+        &exact,
+        &truth,
+        &SIGMA.map(|s| 0.01 * s),
+        ln_l_max,
+        1.0,
+        10.0,
+        1,
+        3,
+    )[0]
+    .0;
     let mut gradient = [0.0; 11];
     let start = Instant::now();
     let mut sum = 0.0;

@@ -516,25 +516,3 @@ fn a_bank_bins_each_trial_against_the_centre_of_its_cell() {
         );
     }
 }
-
-/// Relative binning follows the (2,2) mode alone: a signal model with higher modes is refused,
-/// not silently reduced to its (2,2) mode.
-#[test]
-fn a_model_with_higher_modes_is_refused() {
-    let exact = exact();
-    let model = exact
-        .model()
-        .clone()
-        .with_modes(&tdpe_phenomt::Mode::ALL)
-        .unwrap();
-    let with_modes = BbhExactLikelihood::new(model, exact.likelihood().clone()).unwrap();
-    let options = RelativeBinningOptions::default();
-    let error = BbhRelativeBinning::new(&with_modes, truth(), &options)
-        .err()
-        .unwrap();
-    assert!(error.to_string().contains("(2,2) mode alone"), "{error}");
-    let error = BbhRelativeBinning::from_draws(&with_modes, truth(), &[truth()], &options)
-        .err()
-        .unwrap();
-    assert!(error.to_string().contains("(2,2) mode alone"), "{error}");
-}

@@ -23,6 +23,9 @@ pub use sampler::{
 };
 pub use strain_data::{PsdEstimation, StrainFiles, StrainFormat};
 
+use crate::waveform_model::Approximant;
+use tdpe_phenomt::Mode;
+
 /// The default configuration (TOML text of `defaults/default.toml`, which
 /// `examples/default.toml` links to).
 pub const DEFAULT_CONFIG: &str = include_str!("../defaults/default.toml");
@@ -54,6 +57,12 @@ pub struct Config {
     pub maximum_frequency: Option<PerDetector>,
     /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.
     pub reference_frequency: f64,
+    /// The analysis's waveform model, by LALSuite's name (bilby_pipe's `waveform-approximant`):
+    /// IMRPhenomT (the (2,2) mode) or IMRPhenomTHM (with its higher modes).
+    pub waveform_approximant: Approximant,
+    /// The analysis's modes, as bilby's `mode_array` (`[[2,2],[2,-2],…]`, each mode with its
+    /// −m partner) [default: every mode of the approximant].
+    pub mode_array: Option<Vec<[i32; 2]>>,
     /// Prior file in bilby syntax, or `default` for the GW150914-like priors
     /// (`examples/gw150914_like.prior`).
     pub prior_file: String,
@@ -99,6 +108,8 @@ impl Default for Config {
             minimum_frequency: PerDetector::All(20.0),
             maximum_frequency: None,
             reference_frequency: 20.0,
+            waveform_approximant: Approximant::IMRPhenomT,
+            mode_array: None,
             prior_file: "default".into(),
             psd: BTreeMap::new(),
             psd_column: PsdColumnName::Psd,
@@ -205,7 +216,7 @@ pub struct LikelihoodSection {
     pub relative_binning_target: f64,
     /// Design waveforms used to place the nodes.
     pub design_points: usize,
-    /// Cap on the nodes per detector.
+    /// Cap on the nodes per detector and mode.
     pub max_nodes: usize,
 }
 
@@ -339,6 +350,14 @@ impl Config {
     }
 
     /// Checks ranges and consistency; messages name the key and the allowed range.
+    /// The analysis's modes (m > 0): `mode_array` of `waveform_approximant`.
+    pub fn modes(&self) -> anyhow::Result<Vec<Mode>> {
+        match &self.mode_array {
+            Some(pairs) => self.waveform_approximant.mode_array(pairs),
+            None => Ok(self.waveform_approximant.modes().to_vec()),
+        }
+    }
+
     pub fn validate(&self) -> anyhow::Result<()> {
         let positive = |name: &str, v: f64| -> anyhow::Result<()> {
             if v.is_finite() && v > 0.0 {
@@ -359,6 +378,7 @@ impl Config {
             );
         }
         self.bands()?;
+        self.modes()?;
         if self.detectors.is_empty() {
             bail!("detectors is empty: name at least one of H1, L1, V1, K1");
         }
@@ -421,7 +441,7 @@ impl Config {
                 if self.psd_estimation.is_some() {
                     bail!("[psd_estimation] applies to GWOSC strain files, not to an injection");
                 }
-                injection.modes()?;
+                injection.modes(self)?;
             }
         }
         let s = &self.sampler;

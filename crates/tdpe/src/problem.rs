@@ -94,7 +94,7 @@ impl Problem {
                 let inj = config.injection.as_ref().context("injection settings")?;
                 let signal = model
                     .clone()
-                    .with_modes(&inj.modes()?)?
+                    .with_modes(&inj.modes(&config)?)?
                     .strain(p, grid.start, grid.dt, grid.len)
                     .context("injection")?;
                 signal
@@ -187,7 +187,8 @@ impl Model {
             epoch,
             config.reference_frequency,
             1.0 / config.sampling_frequency,
-        )?;
+        )?
+        .with_modes(&config.modes()?)?;
         let file = if config.prior_file == "default" {
             PriorFile::parse(
                 GW150914_LIKE_PRIOR,
@@ -235,7 +236,7 @@ fn model_injection(
     if let (Some(p), Some(settings)) = (&injection, &config.injection) {
         model
             .clone()
-            .with_modes(&settings.modes()?)?
+            .with_modes(&settings.modes(config)?)?
             .mode_waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)
             .context("injection")?;
     }

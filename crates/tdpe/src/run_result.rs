@@ -335,8 +335,10 @@ pub struct RunResult {
     pub maximum_frequency: f64,
     /// Reference frequency of the phase in Hz.
     pub reference_frequency: f64,
-    /// Waveform approximant (`IMRPhenomT`).
+    /// Waveform approximant (`IMRPhenomT`, `IMRPhenomTHM`).
     pub approximant: String,
+    /// The analysis's modes, e.g. `(2,±2), (3,±3)`.
+    pub modes: String,
     /// The injected signal's model where it is not the analysis's: the approximant and its
     /// modes, e.g. `IMRPhenomTHM`, `(2,±2), (3,±3)` (bilby_pipe's
     /// `injection-waveform-approximant`).

@@ -330,6 +330,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         maximum_frequency: 1024.0,
         reference_frequency: 20.0,
         approximant: "IMRPhenomT".into(),
+        modes: "(2,±2)".into(),
         injection_model: None,
         sampling_time_s: 41.7,
         total_time_s: 45.2,

@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_distr::{Distribution, StandardNormal};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_noise::ToeplitzInverse;
-use tdpe_phenomt::{sin_cos_f64, Dual, IMRPhenomT};
+use tdpe_phenomt::{sin_cos_f64, Dual, IMRPhenomT, Mode};
 use tdpe_signal::{BbhParameters, SignalModel};
 
 use crate::error::LikelihoodError;
@@ -133,8 +133,8 @@ pub fn draw_design_points(
         .collect())
 }
 
-/// One detector's fiducial, against which design waveforms are compared: the series
-/// v_i = W(t_i − t_c0 − τ_k0; λ0), the support of the basis and the SNR² density s_i.
+/// One mode of one detector's fiducial, against which design waveforms are compared: the
+/// series v_i = W_lm(t_i − t_c0 − τ_k0; λ0), the support of the basis and the SNR² density s_i.
 pub struct DetectorFiducial<'a> {
     pub model: &'a SignalModel,
     pub grid: &'a SampleGrid,
@@ -142,34 +142,45 @@ pub struct DetectorFiducial<'a> {
     pub params: &'a BbhParameters,
     /// Detector index.
     pub k: usize,
+    /// Index of the mode in the model's modes.
+    pub mode: usize,
     pub series: &'a [Complex64],
     pub support: std::ops::RangeInclusive<usize>,
     pub weights: &'a [f64],
 }
 
 impl DetectorFiducial<'_> {
-    /// The ratio W(t_i − t_c0 − τ_k0 − Δ_k; λ)/v_i of one design point at the samples `indices`.
+    /// The ratio W_lm(t_i − t_c0 − τ_k0 − Δ_k; λ)/v_i of one design point at the samples
+    /// `indices`.
     fn ratio_at(
         &self,
         point: &DesignPoint,
         indices: impl Iterator<Item = usize>,
     ) -> Result<Vec<(usize, Complex64)>, LikelihoodError> {
+        let delay = self.model.projection(self.k, self.params).value.delay;
+        let time =
+            |i: usize| self.grid.time(i) - self.params.geocent_time - delay - point.shifts[self.k];
+        let (mc, q, chi_1, chi_2) = (point.chirp_mass, point.mass_ratio, point.chi_1, point.chi_2);
+        if self.model.modes()[self.mode] != Mode::L2M2 {
+            let waveform = self.model.mode_waveform(mc, q, chi_1, chi_2)?;
+            return Ok(indices
+                .map(|i| {
+                    let (re, im) = waveform.mode_at(self.mode, time(i));
+                    (i, Complex64::new(re, im) / self.series[i])
+                })
+                .collect());
+        }
         // In batches through the waveform's lane-parallel evaluator: the design ratios are
         // most of a long segment's node placement.
         const BATCH: usize = 256;
-        let waveform =
-            self.model
-                .waveform(point.chirp_mass, point.mass_ratio, point.chi_1, point.chi_2)?;
-        let delay = self.model.projection(self.k, self.params).value.delay;
+        let waveform = self.model.waveform(mc, q, chi_1, chi_2)?;
         let indices: Vec<usize> = indices.collect();
         let mut ratios = Vec::with_capacity(indices.len());
         let mut times = Vec::with_capacity(BATCH);
         let mut modes = vec![Default::default(); BATCH];
         for batch in indices.chunks(BATCH) {
             times.clear();
-            times.extend(batch.iter().map(|&i| {
-                self.grid.time(i) - self.params.geocent_time - delay - point.shifts[self.k]
-            }));
+            times.extend(batch.iter().map(|&i| time(i)));
             let modes = &mut modes[..batch.len()];
             waveform.mode22_traced_many(&times, modes);
             ratios.extend(batch.iter().zip(modes.iter()).map(|(&i, (m, _))| {

@@ -8,13 +8,18 @@
 //! ∂_λ W and Ẇ come in reverse mode from f64 evaluations at the B+1 nodes and one contraction
 //! with the waveform set-up's dual numbers over (M_c, q, χ1, χ2); Q_k and τ_k have closed-form
 //! gradients. No tape: memory does not grow with the evaluations.
+//!
+//! With IMRPhenomTHM's higher modes each mode has its own basis (docs/likelihood.md §3.12):
+//! c_jb = Q_k,lm · W_lm(t_jb − t_c − τ_k; λ) / v_jb for mode j's nodes t_jb, the summary data
+//! stacked over the modes; the gradient comes from dual numbers in (M_c, q, χ1, χ2, t) at the
+//! nodes.
 
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
 use tdpe_noise::ToeplitzInverse;
-use tdpe_phenomt::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace};
+use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode, Mode22, Mode22Adjoint, Mode22Trace};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, ProjectionGradient, SignalModel};
 
 mod bank;
@@ -56,7 +61,7 @@ pub struct RelativeBinningOptions {
     pub design_depth: f64,
     /// Seed of the design draws.
     pub seed: u64,
-    /// Guard on the nodes per detector.
+    /// Guard on the nodes per detector and mode.
     pub max_nodes: usize,
     /// Stop the refinement at `max_nodes` (the worst bins split first) instead of failing;
     /// [`BbhRelativeBinning::refinement_errors`] then says how far from the target it stayed.
@@ -109,14 +114,35 @@ impl SetupProfile {
     }
 }
 
-/// One detector's summary data and node times.
-struct DetectorSummary {
-    summary: SummaryData,
-    /// The refinement's Σ_b E_b on the design set.
-    refinement_error: f64,
+/// One basis of a detector's summary data: one mode's node times and its fiducial there.
+struct ModeNodes {
+    /// Index of the mode in the model's modes.
+    mode: usize,
     node_times: Vec<f64>,
     /// 1/v_b.
     inverse_fiducial: Vec<Complex64>,
+}
+
+/// The waveform whose node coefficients a trial evaluates.
+enum NodeWaveform {
+    /// IMRPhenomT's (2,2) mode alone.
+    Mode22(IMRPhenomT<f64>),
+    /// IMRPhenomTHM's modes.
+    Modes(IMRPhenomTHM<f64>),
+}
+
+/// Per-mode summary data take (2,2) bases from IMRPhenomT's lane-parallel evaluator.
+fn is_22(model: &SignalModel, mode: usize) -> bool {
+    model.modes()[mode] == Mode::L2M2
+}
+
+/// One detector's summary data and node times.
+struct DetectorSummary {
+    summary: SummaryData,
+    /// The refinement's Σ_b E_b on the design set (the largest of the modes').
+    refinement_error: f64,
+    /// The bases, one per mode, in the order of the summary data's.
+    bases: Vec<ModeNodes>,
     /// The fiducial's arrival time t_c0 + τ_k0 (s).
     arrival: f64,
     /// The sample spacing (s).
@@ -142,22 +168,31 @@ impl DetectorSummary {
     }
 
     /// For a trial arriving at `shift` = t_c + τ_k, m whole samples after the fiducial (plus
-    /// a fraction): the waveform W(t_b + m·dt − `shift`) at the nodes moved by m samples, with
-    /// its traces in `s.modes` if `traced`, then c_b = `factor`·W/v_b and m, into the scratch
-    /// (docs/likelihood.md §3.9).
-    fn coefficients(
+    /// a fraction): the waveform W_lm(t_b + m·dt − `shift`) at each mode's nodes moved by m
+    /// samples, then c_b = Q_j·W/v_b with mode j's factor Q_j from `s.factors`, and m, into
+    /// the scratch (docs/likelihood.md §3.9).
+    fn coefficients(&self, waveform: &NodeWaveform, shift: f64, s: &mut DetectorScratch) {
+        match waveform {
+            NodeWaveform::Mode22(waveform) => self.coefficients_22(waveform, shift, s, false),
+            NodeWaveform::Modes(waveform) => self.coefficients_of_modes(waveform, shift, s),
+        }
+    }
+
+    /// [`Self::coefficients`] of the (2,2) mode alone, with its traces in `s.modes` if
+    /// `traced`.
+    fn coefficients_22(
         &self,
         waveform: &IMRPhenomT<f64>,
-        factor: Complex64,
         shift: f64,
         s: &mut DetectorScratch,
         traced: bool,
     ) {
+        let basis = &self.bases[0];
         s.shift = self.sample_shift(shift);
         let offset = s.shift as f64 * self.dt;
         s.times.clear();
         s.times
-            .extend(self.node_times.iter().map(|&t| t + offset - shift));
+            .extend(basis.node_times.iter().map(|&t| t + offset - shift));
         s.h22.resize(s.times.len(), [0.0; 2]);
         if traced {
             s.modes.resize(s.times.len(), Default::default());
@@ -169,26 +204,80 @@ impl DetectorSummary {
         s.ratios.extend(
             s.h22
                 .iter()
-                .zip(&self.inverse_fiducial)
+                .zip(&basis.inverse_fiducial)
                 .map(|(h, inv_v)| Complex64::new(h[0], h[1]) * inv_v),
         );
+        let factor = s.factors[0];
         s.c.clear();
         s.c.extend(s.ratios.iter().map(|r| factor * r));
+    }
+
+    /// [`Self::coefficients`] of IMRPhenomTHM's modes, each at its own nodes.
+    fn coefficients_of_modes(
+        &self,
+        waveform: &IMRPhenomTHM<f64>,
+        shift: f64,
+        s: &mut DetectorScratch,
+    ) {
+        s.shift = self.sample_shift(shift);
+        let offset = s.shift as f64 * self.dt;
+        s.ratios.clear();
+        s.c.clear();
+        for (basis, &factor) in self.bases.iter().zip(&s.factors) {
+            for (&t, inv_v) in basis.node_times.iter().zip(&basis.inverse_fiducial) {
+                let (re, im) = waveform.mode_at(basis.mode, t + offset - shift);
+                let r = Complex64::new(re, im) * inv_v;
+                s.ratios.push(r);
+                s.c.push(factor * r);
+            }
+        }
+    }
+
+    /// As [`Self::coefficients`] for the modes of a waveform in dual numbers seeded in
+    /// (M_c, q, χ1, χ2), evaluated at node times seeded as the fifth: the ratios' derivatives
+    /// ∂_λ W/v and Ẇ/v go into `s.ratio_derivatives`.
+    fn coefficients_with_derivatives(
+        &self,
+        waveform: &IMRPhenomTHM<Dual<5>>,
+        shift: f64,
+        s: &mut DetectorScratch,
+    ) {
+        s.shift = self.sample_shift(shift);
+        let offset = s.shift as f64 * self.dt;
+        s.ratios.clear();
+        s.c.clear();
+        s.ratio_derivatives.clear();
+        for (basis, &factor) in self.bases.iter().zip(&s.factors) {
+            for (&t, inv_v) in basis.node_times.iter().zip(&basis.inverse_fiducial) {
+                let (re, im) = waveform.mode_at(basis.mode, Dual::variable(t + offset - shift, 4));
+                let r = Complex64::new(re.re, im.re) * inv_v;
+                s.ratios.push(r);
+                s.c.push(factor * r);
+                s.ratio_derivatives.push(std::array::from_fn(|i| {
+                    Complex64::new(re.eps[i], im.eps[i]) * inv_v
+                }));
+            }
+        }
     }
 }
 
 /// One detector's buffers: the waveform's times, h22 = A e^(−iΦ), values and traces at the
-/// nodes, r_b, c_b = Q r_b, the adjoint g_b, and the summary data's workspace.
+/// nodes, r_b, c_b = Q r_b (with higher modes, the ratios' derivatives), the adjoint g_b, and
+/// the summary data's workspace.
 #[derive(Default)]
 struct DetectorScratch {
     times: Vec<f64>,
     h22: Vec<[f64; 2]>,
     modes: Vec<(Mode22<f64>, Mode22Trace)>,
     ratios: Vec<Complex64>,
+    ratio_derivatives: Vec<[Complex64; 5]>,
     c: Vec<Complex64>,
     g: Vec<Complex64>,
     ws: RbWorkspace,
-    projection: Option<ProjectionGradient>,
+    /// Each mode's extrinsic factor Q_k,lm.
+    factors: Vec<Complex64>,
+    /// Each mode's projection with its gradient (the reverse pass's).
+    projections: Vec<ProjectionGradient>,
     /// The whole-sample shift of the trial's arrival time from the fiducial's.
     shift: isize,
 }
@@ -215,8 +304,9 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
-/// Per detector: the fiducial series v_i = W(t_i − t_c0 − τ_k0), the last sample of its
-/// support (where |v| is above [`SUPPORT_FLOOR`] of its peak) and the SNR² density.
+/// One mode in one detector: the fiducial series v_i = W_lm(t_i − t_c0 − τ_k0), the last
+/// sample of its support (where |v| is above [`SUPPORT_FLOOR`] of its peak) and the SNR²
+/// density.
 type FiducialSeries = (Vec<Complex64>, usize, Vec<f64>);
 
 /// C⁻¹ of every detector of `exact`, in the model's order.
@@ -227,57 +317,123 @@ fn noise_inverses(exact: &BbhExactLikelihood) -> Vec<&ToeplitzInverse> {
         .collect()
 }
 
-/// The [`FiducialSeries`] of every detector.
+/// Grid of inclinations and polarisations over which a higher mode's largest |Q_k,lm| is
+/// taken (θ_jn in [0, π], ψ in [0, π/2), where Q's modulus repeats).
+const ORIENTATIONS: (usize, usize) = (33, 8);
+
+/// The [`FiducialSeries`] of every detector (outer) and mode (inner, the model's order).
+///
+/// A mode's SNR² density, which weighs its node refinement, takes the fiducial's Q_k,22 for
+/// the (2,2) mode, and for a higher mode the largest |Q_k,lm| over inclination and
+/// polarisation at the fiducial's distance and sky position: the posterior's inclination may
+/// be far from the fiducial's where the higher modes are weak, and a mode's nodes must serve
+/// every inclination a sampler visits (docs/likelihood.md §3.12).
 fn fiducial_series(
     exact: &BbhExactLikelihood,
     fiducial: &BbhParameters,
-) -> Result<Vec<FiducialSeries>, LikelihoodError> {
+) -> Result<Vec<Vec<FiducialSeries>>, LikelihoodError> {
     let (model, like) = (exact.model(), exact.likelihood());
     let grid = like.grid();
-    let waveform = model.waveform(
+    let (mc, q, chi_1, chi_2) = (
         fiducial.chirp_mass,
         fiducial.mass_ratio,
         fiducial.chi_1,
         fiducial.chi_2,
-    )?;
+    );
+    let waveform = model.waveform(mc, q, chi_1, chi_2)?;
+    let modes = (!model.is_22_only())
+        .then(|| model.mode_waveform(mc, q, chi_1, chi_2))
+        .transpose()?;
     (0..model.detectors().len())
         .map(|k| {
             let proj = model.projection(k, fiducial).value;
-            let v: Vec<Complex64> = (0..grid.len)
-                .map(|i| {
-                    let m = waveform.mode22(grid.time(i) - fiducial.geocent_time - proj.delay);
-                    Complex64::from_polar(m.amplitude, -m.phase)
+            let time = |i: usize| grid.time(i) - fiducial.geocent_time - proj.delay;
+            (0..model.modes().len())
+                .map(|j| {
+                    let (v, factor): (Vec<Complex64>, _) = match &modes {
+                        Some(modes) if !is_22(model, j) => (
+                            (0..grid.len)
+                                .map(|i| {
+                                    let (re, im) = modes.mode_at(j, time(i));
+                                    Complex64::new(re, im)
+                                })
+                                .collect(),
+                            Complex64::new(largest_mode_factor(model, k, j, fiducial), 0.0),
+                        ),
+                        _ => (
+                            (0..grid.len)
+                                .map(|i| {
+                                    let m = waveform.mode22(time(i));
+                                    Complex64::from_polar(m.amplitude, -m.phase)
+                                })
+                                .collect(),
+                            proj.factor,
+                        ),
+                    };
+                    let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
+                    if peak == 0.0 {
+                        let (l, m) = model.modes()[j].lm();
+                        return Err(LikelihoodError::InvalidInput(format!(
+                            "mode ({l},{m}) of the relative binning's fiducial vanishes (equal \
+                             masses and spins): leave it out of mode_array"
+                        )));
+                    }
+                    let last = v
+                        .iter()
+                        .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
+                        .unwrap_or(grid.len - 1);
+                    let weights = snr_weights(&v, factor, like.noise(k).as_ref())?;
+                    Ok((v, last, weights))
                 })
-                .collect();
-            let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
-            let last = v
-                .iter()
-                .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
-                .unwrap_or(grid.len - 1);
-            let weights = snr_weights(&v, proj.factor, like.noise(k).as_ref())?;
-            Ok((v, last, weights))
+                .collect()
         })
         .collect()
 }
 
-/// Each detector's fiducial, against which design waveforms are compared.
+/// The largest |Q_k,lm| of mode `j` over the inclinations and polarisations of
+/// [`ORIENTATIONS`], at `p`'s distance and sky position.
+fn largest_mode_factor(model: &SignalModel, k: usize, j: usize, p: &BbhParameters) -> f64 {
+    let (inclinations, polarisations) = ORIENTATIONS;
+    let mut largest = 0.0_f64;
+    for a in 0..inclinations {
+        for b in 0..polarisations {
+            let turned = BbhParameters {
+                theta_jn: std::f64::consts::PI * a as f64 / (inclinations - 1) as f64,
+                psi: std::f64::consts::FRAC_PI_2 * b as f64 / polarisations as f64,
+                ..*p
+            };
+            largest = largest.max(model.mode_projections(k, &turned)[j].value.factor.norm());
+        }
+    }
+    largest
+}
+
+/// Each detector's fiducial modes (outer: detectors; inner: modes), against which design
+/// waveforms are compared.
 fn detector_fiducials<'a>(
     model: &'a SignalModel,
     grid: &'a SampleGrid,
     fiducial: &'a BbhParameters,
-    series: &'a [FiducialSeries],
-) -> Vec<DetectorFiducial<'a>> {
+    series: &'a [Vec<FiducialSeries>],
+) -> Vec<Vec<DetectorFiducial<'a>>> {
     series
         .iter()
         .enumerate()
-        .map(|(k, (v, last, weights))| DetectorFiducial {
-            model,
-            grid,
-            params: fiducial,
-            k,
-            series: v,
-            support: 0..=*last,
-            weights,
+        .map(|(k, modes)| {
+            modes
+                .iter()
+                .enumerate()
+                .map(|(mode, (v, last, weights))| DetectorFiducial {
+                    model,
+                    grid,
+                    params: fiducial,
+                    k,
+                    mode,
+                    series: v,
+                    support: 0..=*last,
+                    weights,
+                })
+                .collect()
         })
         .collect()
 }
@@ -321,16 +477,16 @@ pub struct BbhRelativeBinning {
     profile: SetupProfile,
 }
 
-/// Relative binning follows the (2,2) mode alone (docs/likelihood.md §2.3): a model with higher
-/// modes is an error, not a likelihood that silently drops them.
-fn only_22(exact: &BbhExactLikelihood) -> Result<(), LikelihoodError> {
-    if exact.model().is_22_only() {
+/// The quadrature products rest on the template at phase + π/4 being −i times the template,
+/// true of the (2,2) mode alone (docs/sampling.md §5.5): with higher modes they are an error,
+/// not a silently wrong phase marginal.
+fn only_22(model: &SignalModel, what: &str) -> Result<(), LikelihoodError> {
+    if model.is_22_only() {
         Ok(())
     } else {
-        Err(LikelihoodError::InvalidInput(
-            "relative binning is for the (2,2) mode alone: this signal model has higher modes"
-                .into(),
-        ))
+        Err(LikelihoodError::InvalidInput(format!(
+            "{what} is exact for the (2,2) mode alone: this signal model has higher modes"
+        )))
     }
 }
 
@@ -342,7 +498,6 @@ impl BbhRelativeBinning {
         fiducial: BbhParameters,
         options: &RelativeBinningOptions,
     ) -> Result<Self, LikelihoodError> {
-        only_22(exact)?;
         let mut profile = SetupProfile::default();
         let mut clock = Instant::now();
         let mut lap = |stage: &mut Duration| {
@@ -379,7 +534,8 @@ impl BbhRelativeBinning {
             }
             profile.candidates_screened += 1;
             let mut deficit = 0.0;
-            for f in &fiducials {
+            // The first mode's ratio (the (2,2)'s, where the model has it) measures the deficit.
+            for f in fiducials.iter().map(|modes| &modes[0]) {
                 deficit += match f.ratio_residual(&point, stride) {
                     Ok(d) => d,
                     // A Gaussian draw outside the waveform model's range is no design point.
@@ -429,7 +585,6 @@ impl BbhRelativeBinning {
         draws: &[BbhParameters],
         options: &RelativeBinningOptions,
     ) -> Result<PlacedNodes<'a>, LikelihoodError> {
-        only_22(exact)?;
         let mut profile = SetupProfile::default();
         let clock = Instant::now();
         let model = exact.model();
@@ -450,6 +605,11 @@ impl BbhRelativeBinning {
         profile.design_waveforms = design.len();
         profile.fiducial = clock.elapsed();
         PlacedNodes::refine(exact, fiducial, &design, options, profile)
+    }
+
+    /// The signal model: the detectors and the modes.
+    pub fn model(&self) -> &SignalModel {
+        &self.model
     }
 
     /// Where the set-up's time went (summed over the cells of a bank).
@@ -487,6 +647,30 @@ impl BbhRelativeBinning {
         Ok(total)
     }
 
+    /// The waveform whose node coefficients a trial at `p` evaluates.
+    fn node_waveform(&self, p: &BbhParameters) -> Result<NodeWaveform, LikelihoodError> {
+        let (mc, q, chi_1, chi_2) = (p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2);
+        Ok(if self.model.is_22_only() {
+            NodeWaveform::Mode22(self.model.waveform(mc, q, chi_1, chi_2)?)
+        } else {
+            NodeWaveform::Modes(self.model.mode_waveform(mc, q, chi_1, chi_2)?)
+        })
+    }
+
+    /// Detector `k`'s factor Q_k,lm of each mode at `p` into `factors`; returns its delay τ_k.
+    fn detector_factors(&self, k: usize, p: &BbhParameters, factors: &mut Vec<Complex64>) -> f64 {
+        factors.clear();
+        if self.model.is_22_only() {
+            let proj = self.model.projection(k, p).value;
+            factors.push(proj.factor);
+            proj.delay
+        } else {
+            let projections = self.model.mode_projections(k, p);
+            factors.extend(projections.iter().map(|q| q.value.factor));
+            projections[0].value.delay
+        }
+    }
+
     /// Hands `per_detector` of each detector's summary data and node coefficients at `p` (with
     /// their whole-sample shift and workspace) to `consume`, detector after detector.
     fn for_each_detector<T>(
@@ -495,9 +679,7 @@ impl BbhRelativeBinning {
         per_detector: impl Fn(&SummaryData, &[Complex64], isize, &mut RbWorkspace) -> Result<T, RbError>,
         mut consume: impl FnMut(T),
     ) -> Result<(), LikelihoodError> {
-        let waveform = self
-            .model
-            .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
+        let waveform = self.node_waveform(p)?;
         let detectors = &self.cell(p).detectors;
         SCRATCH.with_borrow_mut(|s| {
             for (k, (det, ds)) in detectors
@@ -505,14 +687,8 @@ impl BbhRelativeBinning {
                 .zip(first_detectors(&mut s.detectors, detectors.len()))
                 .enumerate()
             {
-                let proj = self.model.projection(k, p).value;
-                det.coefficients(
-                    &waveform,
-                    proj.factor,
-                    p.geocent_time + proj.delay,
-                    ds,
-                    false,
-                );
+                let delay = self.detector_factors(k, p, &mut ds.factors);
+                det.coefficients(&waveform, p.geocent_time + delay, ds);
                 consume(per_detector(&det.summary, &ds.c, ds.shift, &mut ds.ws)?);
             }
             Ok(())
@@ -531,26 +707,27 @@ impl BbhRelativeBinning {
     /// j the summary data's shifts follow in all detectors (docs/likelihood.md §3.10): the node
     /// coefficients once, then one pass over each detector's data projections. The template
     /// terms are those at `p` for every j (the Gram matrices of other shifts differ by ~10⁻⁶
-    /// of them). `None` without shifts, or where `p` arrives outside them in a detector.
+    /// of them). `None` without shifts, where `p` arrives outside them in a detector, or with
+    /// higher modes (whose templates at other phases are no combination of two).
     pub fn time_lattice(&self, p: &BbhParameters) -> Result<Option<TimeLattice>, LikelihoodError> {
         let Some(dt) = self.lattice_spacing() else {
             return Ok(None);
         };
-        let waveform = self
-            .model
-            .waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
+        if !self.model.is_22_only() {
+            return Ok(None);
+        }
+        let waveform = self.node_waveform(p)?;
         let summaries = &self.cell(p).detectors;
         SCRATCH.with_borrow_mut(|s| {
             let detectors = first_detectors(&mut s.detectors, summaries.len());
             let (mut first, mut last) = (isize::MIN, isize::MAX);
             let mut at_trial = QuadratureProducts::default();
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let proj = self.model.projection(k, p).value;
-                let arrival = p.geocent_time + proj.delay;
+                let arrival = p.geocent_time + self.detector_factors(k, p, &mut ds.factors);
                 if !det.follows(arrival) {
                     return Ok(None);
                 }
-                det.coefficients(&waveform, proj.factor, arrival, ds, false);
+                det.coefficients(&waveform, arrival, ds);
                 at_trial += det
                     .summary
                     .quadrature_products_for_adjoint(&ds.c, ds.shift, &mut ds.ws)?;
@@ -746,6 +923,7 @@ impl BbhRelativeBinning {
         &self,
         p: &BbhParameters,
     ) -> Result<QuadratureProducts, LikelihoodError> {
+        only_22(&self.model, "the quadrature products' phase rotation")?;
         self.summed_over_detectors(p, SummaryData::quadrature_products_for_adjoint)
     }
 
@@ -760,6 +938,7 @@ impl BbhRelativeBinning {
         f: impl FnOnce(QuadratureProducts) -> [f64; 6],
         gradient: &mut ParameterVector,
     ) -> Result<f64, LikelihoodError> {
+        only_22(&self.model, "the quadrature products' phase rotation")?;
         self.with_adjoint(p, gradient, |summaries, detectors| {
             let mut products = QuadratureProducts::default();
             for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
@@ -785,6 +964,9 @@ impl BbhRelativeBinning {
         gradient: &mut ParameterVector,
         adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
     ) -> Result<f64, LikelihoodError> {
+        if !self.model.is_22_only() {
+            return self.with_mode_derivatives(p, gradient, adjoints);
+        }
         let seeded =
             self.model
                 .waveform_with_derivatives(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
@@ -802,11 +984,14 @@ impl BbhRelativeBinning {
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
                 let pg = self.model.projection(k, p);
                 let shift = p.geocent_time + pg.value.delay;
-                det.coefficients(&waveform, pg.value.factor, shift, ds, true);
+                ds.factors.clear();
+                ds.factors.push(pg.value.factor);
+                det.coefficients_22(&waveform, shift, ds, true);
                 // Zeroed: an adjoint that returns early (a non-finite value) adds nothing.
                 ds.g.clear();
                 ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
-                ds.projection = Some(pg);
+                ds.projections.clear();
+                ds.projections.push(pg);
             }
             let value = adjoints(summaries, detectors)?;
             for ds in detectors.iter_mut() {
@@ -828,7 +1013,7 @@ impl BbhRelativeBinning {
                 }
                 let g_wdot =
                     waveform.mode22_adjoint_many(&ds.modes, amplitude_bar, phase_bar, &mut adjoint);
-                let pg = ds.projection.take().expect("set in the forward pass");
+                let pg = &ds.projections[0];
                 for parameter in Parameter::EXTRINSIC {
                     let moves_node_times = parameter == Parameter::GeocentTime;
                     let d_shift = if moves_node_times { 1.0 } else { 0.0 } + pg.d_delay[parameter];
@@ -842,5 +1027,71 @@ impl BbhRelativeBinning {
             gradient[parameter] = d;
         }
         Ok(value)
+    }
+
+    /// [`Self::with_adjoint`] for a model with higher modes: forward mode instead of the (2,2)
+    /// mode's reverse pass, each node evaluated in dual numbers seeded in (M_c, q, χ1, χ2)
+    /// and its own time, so that
+    /// d ln L = Re Σ_jb g_jb [∂Q_j r_jb + Q_j (∂_λ W_jb − Ẇ_jb (∂t_c + ∂τ_k))/v_jb].
+    fn with_mode_derivatives(
+        &self,
+        p: &BbhParameters,
+        gradient: &mut ParameterVector,
+        adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
+    ) -> Result<f64, LikelihoodError> {
+        let waveform = self.model.mode_waveform(
+            Dual::<5>::variable(p.chirp_mass, 0),
+            Dual::variable(p.mass_ratio, 1),
+            Dual::variable(p.chi_1, 2),
+            Dual::variable(p.chi_2, 3),
+        )?;
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        SCRATCH.with_borrow_mut(|s| {
+            let summaries = &self.cell(p).detectors;
+            let detectors = first_detectors(&mut s.detectors, summaries.len());
+            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
+                ds.projections = self.model.mode_projections(k, p);
+                ds.factors.clear();
+                ds.factors
+                    .extend(ds.projections.iter().map(|q| q.value.factor));
+                let shift = p.geocent_time + ds.projections[0].value.delay;
+                det.coefficients_with_derivatives(&waveform, shift, ds);
+                ds.g.clear();
+                ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
+            }
+            let value = adjoints(summaries, detectors)?;
+            for (det, ds) in summaries.iter().zip(detectors.iter()) {
+                let mut g_wdot = 0.0;
+                let mut first = 0;
+                for (basis, (q, &factor)) in
+                    det.bases.iter().zip(ds.projections.iter().zip(&ds.factors))
+                {
+                    let nodes = first..first + basis.node_times.len();
+                    first = nodes.end;
+                    let mut g_r = Complex64::new(0.0, 0.0);
+                    let mut g_dr = [Complex64::new(0.0, 0.0); 5];
+                    for b in nodes {
+                        g_r += ds.g[b] * ds.ratios[b];
+                        for (sum, d) in g_dr.iter_mut().zip(&ds.ratio_derivatives[b]) {
+                            *sum += ds.g[b] * d;
+                        }
+                    }
+                    for (parameter, d) in Parameter::INTRINSIC.into_iter().zip(&g_dr) {
+                        gradient[parameter] += (factor * d).re;
+                    }
+                    g_wdot += (factor * g_dr[4]).re;
+                    for parameter in Parameter::EXTRINSIC {
+                        gradient[parameter] += (q.d_factor[parameter] * g_r).re;
+                    }
+                }
+                let d_delay = &ds.projections[0].d_delay;
+                for parameter in Parameter::EXTRINSIC {
+                    let moves_node_times = parameter == Parameter::GeocentTime;
+                    let d_shift = if moves_node_times { 1.0 } else { 0.0 } + d_delay[parameter];
+                    gradient[parameter] -= g_wdot * d_shift;
+                }
+            }
+            Ok(value)
+        })
     }
 }

@@ -13,6 +13,7 @@ use tdpe_likelihood::{BbhExactLikelihood, DetectorInput, ExactLikelihood, Sample
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
 use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
+use tdpe_phenomt::Mode;
 use tdpe_signal::{BbhParameters, SignalModel};
 
 /// Rough 1σ widths of the GW150914-like posterior at SNR 27, in the order of
@@ -32,6 +33,8 @@ pub struct Injection {
     pub f_low: f64,
     /// The segment ends this long after the geocentre peak (s).
     pub after_merger: f64,
+    /// The injected modes (and those of the likelihood's model).
+    pub modes: &'static [Mode],
 }
 
 impl Injection {
@@ -43,6 +46,26 @@ impl Injection {
             duration,
             f_low: 20.0,
             after_merger: 2.0,
+            modes: &[Mode::L2M2],
+        }
+    }
+
+    /// An unequal-mass binary seen at θ_jn = 1 (m1 = 30, m2 = 8 M☉, χ = 0.3, network SNR ≈ 22)
+    /// with IMRPhenomTHM's five modes, where the higher modes matter (issue 22's benchmark).
+    pub fn asymmetric_with_higher_modes(fs: f64, duration: f64) -> Self {
+        let (chirp_mass, mass_ratio) = tdpe_signal::chirp_mass_and_ratio(30.0, 8.0);
+        Self {
+            truth: BbhParameters {
+                chirp_mass,
+                mass_ratio,
+                chi_1: 0.3,
+                chi_2: 0.3,
+                luminosity_distance: 700.0,
+                theta_jn: 1.0,
+                ..BbhParameters::gw150914_like()
+            },
+            modes: &Mode::ALL,
+            ..Self::gw150914_like(fs, duration)
         }
     }
 }
@@ -70,6 +93,8 @@ pub fn noisy_injection_timed(inj: &Injection) -> (BbhExactLikelihood, SetupTimes
         inj.f_low,
         1.0 / inj.fs,
     )
+    .unwrap()
+    .with_modes(inj.modes)
     .unwrap();
     let start = inj.truth.geocent_time + inj.after_merger - inj.duration;
     let grid = SampleGrid::new(start, inj.fs, inj.duration).unwrap();

@@ -24,7 +24,7 @@ use self::mode::{HigherMode, ModeFits};
 use self::phase::ModePhase;
 use crate::error::WaveformError;
 use crate::harmonics::spin_weighted_y;
-use crate::model::{IMRPhenomT, Polarizations, Settings};
+use crate::model::{IMRPhenomT, Mode22, Polarizations, Settings};
 use crate::scalar::Real;
 
 /// A higher mode, set up for one binary.
@@ -108,39 +108,55 @@ impl<T: Real> IMRPhenomTHM<T> {
     /// at 1 Mpc, as (re, im) in the order of [`Self::modes`].
     fn modes_geometric(&self, t_m: T) -> Vec<Complex<T>> {
         let (omega22, phase22, h22) = self.model22.parts_geometric(t_m);
+        let first = self.with_22.then(|| mode22_complex(&h22));
+        first
+            .into_iter()
+            .chain(
+                self.higher
+                    .iter()
+                    .map(|h| self.higher_mode(h, t_m, omega22, phase22)),
+            )
+            .collect()
+    }
+
+    /// A higher mode at `t_m` (M), from the (2,2) frequency and phase there.
+    fn higher_mode(&self, h: &HigherModeModel<T>, t_m: T, omega22: T, phase22: T) -> Complex<T> {
+        let Some((amplitude, phase)) = &h.coefficients else {
+            return (T::from(0.0), T::from(0.0));
+        };
+        let half_m = h.mode.half_m();
+        // h_lm = amp_fac·A·e^(−i(Φ − (m/2)φ22(t_ref) − φ_off)), A complex before −150 M.
+        let (a, phi) = if t_m.re() < T_CUT {
+            let x = (omega22 * 0.5).powf(2.0 / 3.0);
+            (amplitude.inspiral(x), phase22 * half_m)
+        } else {
+            let a = amplitude.merger_ringdown(t_m);
+            (
+                (a, T::from(0.0)),
+                phase.merger_ringdown(t_m) - amplitude.phi_cut,
+            )
+        };
+        let arg = phi - self.model22.phase_ref() * half_m - h.mode.phase_offset();
+        let (sin, cos) = arg.sin_cos();
         let amp_fac = self.model22.amp_fac();
-        let phase_ref = self.model22.phase_ref();
-        let mut out = Vec::with_capacity(self.higher.len() + 1);
-        if self.with_22 {
-            let (sin, cos) = h22.phase.sin_cos();
-            out.push((h22.amplitude * cos, -(h22.amplitude * sin)));
+        // (a_re + i a_im)(cos − i sin)
+        (
+            (a.0 * cos + a.1 * sin) * amp_fac,
+            (a.1 * cos - a.0 * sin) * amp_fac,
+        )
+    }
+
+    /// The `index`-th mode of [`Self::modes`] alone at time `t` (s) relative to the peak of
+    /// |h22|, for a source at 1 Mpc, as (re, im): one mode at its own times (relative binning
+    /// places each mode's nodes apart). Panics if `index` is not below `modes().len()`.
+    pub fn mode_at(&self, index: usize, t: T) -> (T, T) {
+        let t_m = t / self.model22.total_mass_seconds();
+        let (omega22, phase22, h22) = self.model22.parts_geometric(t_m);
+        match (self.with_22, index) {
+            (true, 0) => mode22_complex(&h22),
+            (true, i) => self.higher_mode(&self.higher[i - 1], t_m, omega22, phase22),
+            (false, i) => self.higher_mode(&self.higher[i], t_m, omega22, phase22),
         }
-        for h in &self.higher {
-            let Some((amplitude, phase)) = &h.coefficients else {
-                out.push((T::from(0.0), T::from(0.0)));
-                continue;
-            };
-            let half_m = h.mode.half_m();
-            // h_lm = amp_fac·A·e^(−i(Φ − (m/2)φ22(t_ref) − φ_off)), A complex before −150 M.
-            let (a, phi) = if t_m.re() < T_CUT {
-                let x = (omega22 * 0.5).powf(2.0 / 3.0);
-                (amplitude.inspiral(x), phase22 * half_m)
-            } else {
-                let a = amplitude.merger_ringdown(t_m);
-                (
-                    (a, T::from(0.0)),
-                    phase.merger_ringdown(t_m) - amplitude.phi_cut,
-                )
-            };
-            let arg = phi - phase_ref * half_m - h.mode.phase_offset();
-            let (sin, cos) = arg.sin_cos();
-            // (a_re + i a_im)(cos − i sin)
-            out.push((
-                (a.0 * cos + a.1 * sin) * amp_fac,
-                (a.1 * cos - a.0 * sin) * amp_fac,
-            ));
-        }
-        out
     }
 
     /// Every mode h_lm (m > 0) at time `t` in seconds relative to the peak of |h22|, for a
@@ -176,6 +192,12 @@ impl<T: Real> IMRPhenomTHM<T> {
             })
             .collect()
     }
+}
+
+/// h22 = A e^(−iΦ) as (re, im).
+fn mode22_complex<T: Real>(h22: &Mode22<T>) -> Complex<T> {
+    let (sin, cos) = h22.phase.sin_cos();
+    (h22.amplitude * cos, -(h22.amplitude * sin))
 }
 
 /// (h₊, h×) from the modes h_lm (m > 0) and their harmonics ([`IMRPhenomTHM::harmonics`]):

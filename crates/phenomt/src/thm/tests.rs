@@ -214,3 +214,22 @@ fn bad_mode_lists_are_errors() {
     assert_eq!(Mode::from_lm(4, 4), Some(Mode::L4M4));
     assert_eq!(Mode::from_lm(3, 2), None);
 }
+
+/// One mode at its own time is that mode of all modes at the time, bit for bit, with or
+/// without the (2,2) mode among them; the modes differ from each other.
+#[test]
+fn one_mode_is_that_of_all_modes() {
+    let sets: [&[Mode]; 2] = [&Mode::ALL, &higher_modes()];
+    for p in POINTS {
+        for modes in sets {
+            let w = IMRPhenomTHM::new(p[0], p[1], p[2], p[3], &settings(true), modes).unwrap();
+            for t in [-2.0, -0.1, -0.004, 0.0, 0.01] {
+                let all = w.modes_at(t);
+                for (i, h) in all.iter().enumerate() {
+                    assert_eq!(w.mode_at(i, t), *h, "{p:?} mode {i} at {t} s");
+                }
+                assert_ne!(all[0], all[1]);
+            }
+        }
+    }
+}

@@ -11,6 +11,11 @@ use tdpe_signal::{BbhParameters, ParameterVector};
 /// A BBH likelihood through the inner products ⟨d|h⟩ and ⟨h|h⟩ (ln L = ⟨d|h⟩ − ½⟨h|h⟩), with
 /// gradients in the parameters ([`Parameter`](tdpe_signal::Parameter) order).
 pub trait BbhLikelihood: Sync {
+    /// Whether the template is the (2,2) mode alone, whose symmetries the phase marginal, the
+    /// circular phases and the time orbit's lattice rest on (a turn of the phase by π/4 is a
+    /// quadrature, by π/2 a sign); with higher modes they do not hold.
+    fn is_22_only(&self) -> bool;
+
     /// The inner products at θ.
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError>;
 
@@ -156,6 +161,10 @@ fn with_phase_offset(p: &BbhParameters, offset: f64) -> BbhParameters {
 }
 
 impl BbhLikelihood for BbhRelativeBinning {
+    fn is_22_only(&self) -> bool {
+        self.model().is_22_only()
+    }
+
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
         BbhRelativeBinning::inner_products(self, p)
     }

@@ -244,6 +244,11 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// over a uniform phase on a full turn; with it the posterior repeats in psi every quarter
     /// turn, so a uniform periodic psi is sampled over one.
     pub(super) fn use_phase_marginalization(&mut self) -> Refusal {
+        if !self.likelihood.is_22_only() {
+            return Err(
+                "it is exact for the (2,2) mode alone and the signal model has higher modes",
+            );
+        }
         let i = self
             .coordinate_of(Parameter::Phase)
             .ok_or("phase is not sampled")?;
@@ -448,6 +453,9 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// [`CircularPhases`]): with uniform periodic priors over one period (2π and π) the four
     /// (phase, psi) with the same coordinates have the same posterior.
     pub(super) fn use_circular_phases(&mut self) -> Refusal {
+        if !self.likelihood.is_22_only() {
+            return Err("the signal model has higher modes, which tell phase from phase + π");
+        }
         let (Some(phase), Some(psi)) = (
             self.coordinate_of(Parameter::Phase),
             self.coordinate_of(Parameter::Psi),
@@ -527,6 +535,12 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// orbit's cheap weights (relative binning for a wide posterior, docs/sampling.md §8.4);
     /// with any other the move is not offered, which is no refusal of the priors.
     pub(super) fn use_time_orbit(&mut self) -> Refusal {
+        if !self.likelihood.is_22_only() {
+            return Err(
+                "its lattice holds the (2,2) mode's phase quadratures and the signal model \
+                        has higher modes",
+            );
+        }
         if !self.is_sampled(Parameter::GeocentTime) {
             return Err("geocent_time is not sampled");
         }

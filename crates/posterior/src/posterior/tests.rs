@@ -72,6 +72,10 @@ fn chained(
 }
 
 impl BbhLikelihood for Mock {
+    fn is_22_only(&self) -> bool {
+        true
+    }
+
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
         Ok(self.parts(p)?.0)
     }

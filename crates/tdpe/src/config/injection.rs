@@ -4,6 +4,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use tdpe_phenomt::Mode;
 
+use super::Config;
 use crate::waveform_model::{mode_names, Approximant};
 
 /// An injected binary (bilby names and units) and its noise.
@@ -51,31 +52,43 @@ pub struct Injection {
     #[serde(default = "default_noise_seed")]
     pub noise_seed: u64,
     /// The model of the injected signal, by LALSuite's name (bilby_pipe's
-    /// `injection-waveform-approximant`) [default: IMRPhenomT, the analysis's model].
+    /// `injection-waveform-approximant`) [default: the analysis's `waveform_approximant`].
     pub waveform_approximant: Option<Approximant>,
     /// The injected signal's modes, as bilby's `mode_array` (`[[2,2],[2,-2],…]`, each mode
-    /// with its −m partner) [default: every mode of the approximant].
+    /// with its −m partner) [default: the analysis's modes where neither this nor the
+    /// approximant is given, else every mode of the approximant].
     pub mode_array: Option<Vec<[i32; 2]>>,
 }
 
 impl Injection {
-    /// The injected signal's approximant and modes (`(2,±2), (3,±3)`) unless it is the (2,2)
-    /// mode alone, which the analysis models.
-    pub fn model_other_than_22(&self) -> anyhow::Result<Option<(String, String)>> {
-        let modes = self.modes()?;
-        if modes == [Mode::L2M2] {
+    /// The injected signal's approximant and modes (`(2,±2), (3,±3)`) unless they are those
+    /// of the analysis of `config`.
+    pub fn model_other_than_analysis(
+        &self,
+        config: &Config,
+    ) -> anyhow::Result<Option<(String, String)>> {
+        let modes = self.modes(config)?;
+        if modes == config.modes()? {
             return Ok(None);
         }
-        let approximant = self.waveform_approximant.unwrap_or(Approximant::IMRPhenomT);
+        let approximant = self.approximant(config);
         Ok(Some((approximant.name().to_string(), mode_names(&modes))))
     }
 
-    /// The modes of the injected signal (m > 0).
-    pub fn modes(&self) -> anyhow::Result<Vec<Mode>> {
-        let approximant = self.waveform_approximant.unwrap_or(Approximant::IMRPhenomT);
-        match &self.mode_array {
-            Some(pairs) => approximant.mode_array(pairs).context("[injection]"),
-            None => Ok(approximant.modes().to_vec()),
+    /// The injected signal's approximant: its own, or the analysis's of `config`.
+    fn approximant(&self, config: &Config) -> Approximant {
+        self.waveform_approximant
+            .unwrap_or(config.waveform_approximant)
+    }
+
+    /// The modes of the injected signal (m > 0), as bilby_pipe defaults them: those of the
+    /// analysis of `config` unless the injection names its approximant or modes.
+    pub fn modes(&self, config: &Config) -> anyhow::Result<Vec<Mode>> {
+        let approximant = self.approximant(config);
+        match (&self.mode_array, self.waveform_approximant) {
+            (Some(pairs), _) => approximant.mode_array(pairs).context("[injection]"),
+            (None, Some(_)) => Ok(approximant.modes().to_vec()),
+            (None, None) => config.modes(),
         }
     }
 }

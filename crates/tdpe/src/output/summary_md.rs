@@ -41,8 +41,8 @@ fn header(out: &mut String, result: &RunResult) {
     let _ = writeln!(
         out,
         "Sampler `{}`: {} chains × {} draws after {} warm-up iterations, seed {}. \
-         {} draws in the posterior. Approximant {}, {} s at {} Hz from GPS {}, f_min {} Hz, \
-         f_ref {} Hz, trigger time GPS {}.\n",
+         {} draws in the posterior. Approximant {} with the modes {}, {} s at {} Hz from GPS {}, \
+         f_min {} Hz, f_ref {} Hz, trigger time GPS {}.\n",
         result.sampler,
         s.num_chains,
         result.draws_per_chain(),
@@ -50,6 +50,7 @@ fn header(out: &mut String, result: &RunResult) {
         s.seed,
         result.posterior.len(),
         result.approximant,
+        result.modes,
         result.duration,
         result.sampling_frequency,
         result.start_time,
@@ -61,7 +62,8 @@ fn header(out: &mut String, result: &RunResult) {
         let _ = writeln!(
             out,
             "The injected signal is {approximant}'s, with the modes {modes}; the analysis \
-             models the (2,2) mode alone.\n"
+             models the modes {}.\n",
+            result.modes
         );
     }
     if !result.data_sources.is_empty() {

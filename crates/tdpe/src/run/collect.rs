@@ -2,6 +2,7 @@
 //! bilby's parameters with the derived columns, the convergence diagnostics, the per-detector
 //! SNRs and the waveform reconstruction.
 
+use crate::waveform_model::mode_names;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -347,9 +348,10 @@ pub fn collect(
         minimum_frequency,
         maximum_frequency,
         reference_frequency: config.reference_frequency,
-        approximant: "IMRPhenomT".into(),
+        approximant: config.waveform_approximant.name().into(),
+        modes: mode_names(&config.modes()?),
         injection_model: match &config.injection {
-            Some(injection) => injection.model_other_than_22()?,
+            Some(injection) => injection.model_other_than_analysis(config)?,
             None => None,
         },
         sampling_time_s: info.sampling_time_s,

@@ -38,7 +38,8 @@ pub struct PilotRun {
     pub sampler: SamplerSection,
 }
 
-/// Nodes per detector above which the Fisher design set gives way to a pilot run's draws.
+/// Nodes per detector and mode above which the Fisher design set gives way to a pilot run's
+/// draws (a mode's refinement stops there; docs/likelihood.md §3.12 bins each mode apart).
 pub const NODE_BUDGET: usize = 150;
 /// Warm-up iterations of each pilot chain.
 const PILOT_WARMUP: usize = 200;
@@ -265,7 +266,8 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
                 },
             )
             .context("relative binning on the pilot run's draws")?;
-        let fits = nodes.node_counts().iter().all(|&n| n <= NODE_BUDGET);
+        let budget = NODE_BUDGET * exact.model().modes().len();
+        let fits = nodes.node_counts().iter().all(|&n| n <= budget);
         // Draws of one peak frequency on both sides of the median leave no bound between them.
         let divisible = group.len() >= 2 * MIN_CELL_DRAWS && group[middle - 1].0 < group[middle].0;
         if fits || !divisible {
@@ -419,7 +421,7 @@ pub fn pilot_run(
         .context("relative binning around the fiducial point")?;
     let fisher_nodes = fisher.node_counts();
     eprintln!(
-        "relative binning: the Fisher design set needs more than {NODE_BUDGET} nodes per detector; \
+        "relative binning: the Fisher design set needs more than {NODE_BUDGET} nodes per detector and mode; \
          a pilot run draws the design set from the posterior"
     );
     let coordinates = sampler.coordinate_options();

@@ -83,21 +83,21 @@ impl BbhRelativeBinning {
             .collect()
     }
 
-    /// Per cell and detector, the node times (s, the grid's times).
-    pub fn node_times(&self) -> Vec<Vec<&[f64]>> {
+    /// Per cell, detector and mode (the model's order), the node times (s, the grid's times).
+    pub fn node_times(&self) -> Vec<Vec<Vec<&[f64]>>> {
         self.cells
             .iter()
             .map(|c| {
                 c.detectors
                     .iter()
-                    .map(|d| d.node_times.as_slice())
+                    .map(|d| d.bases.iter().map(|b| b.node_times.as_slice()).collect())
                     .collect()
             })
             .collect()
     }
 
     /// Per detector, the refinement's error Σ_b E_b on the design set (≤ the target, unless
-    /// a best-effort refinement stopped at `max_nodes`): the largest of any cell.
+    /// a best-effort refinement stopped at `max_nodes`): the largest of any cell and mode.
     pub fn refinement_errors(&self) -> Vec<f64> {
         self.most_over_cells(|d| d.refinement_error)
     }

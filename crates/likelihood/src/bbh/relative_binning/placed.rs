@@ -9,12 +9,12 @@ use tdpe_signal::BbhParameters;
 use super::bank::Cell;
 use super::{
     detector_fiducials, fiducial_series, noise_inverses, BbhRelativeBinning, DetectorSummary,
-    FiducialSeries, RelativeBinningOptions, SetupProfile,
+    FiducialSeries, ModeNodes, RelativeBinningOptions, SetupProfile,
 };
 use crate::bbh::design::DesignPoint;
 use crate::bbh::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
-use crate::relative_binning::{refine_nodes, RefineOptions, Refinement, SummaryData};
+use crate::relative_binning::{refine_nodes, Basis, RefineOptions, Refinement, SummaryData};
 
 /// Relative binning with its nodes refined and no summary data yet
 /// ([`BbhRelativeBinning::place_on_draws`]).
@@ -25,9 +25,10 @@ pub struct PlacedNodes<'a> {
     reference: BbhParameters,
     /// The arrival window in samples.
     window: isize,
-    series: Vec<FiducialSeries>,
-    /// Each detector's refinement.
-    refinements: Vec<Refinement>,
+    /// Each detector's fiducial series, one per mode.
+    series: Vec<Vec<FiducialSeries>>,
+    /// Each detector's refinement of each mode.
+    refinements: Vec<Vec<Refinement>>,
     profile: SetupProfile,
 }
 
@@ -66,7 +67,12 @@ impl<'a> PlacedNodes<'a> {
         let series = fiducial_series(exact, &reference)?;
         // The basis spans the reference's support: it must end inside the segment, or the
         // trials moved earlier would lose their merger with it.
-        if window > 0 && series.iter().any(|(_, last, _)| *last + 1 >= grid.len) {
+        if window > 0
+            && series
+                .iter()
+                .flatten()
+                .any(|(_, last, _)| *last + 1 >= grid.len)
+        {
             return Err(LikelihoodError::InvalidInput(format!(
                 "arrival_window = {} s moves the fiducial's ringdown past the segment's end: \
                  the segment needs more data after the trigger",
@@ -88,23 +94,30 @@ impl<'a> PlacedNodes<'a> {
                 ..p.clone()
             })
             .collect();
+        // Each mode to the target: the modes' errors add, but a higher mode's weights take its
+        // largest factor over the orientations, which overstates its error where it is weak.
         let refinements = detector_fiducials(model, grid, &reference, &series)
             .iter()
-            .map(|f| {
-                let refine = RefineOptions {
-                    target: options.target,
-                    max_nodes: options.max_nodes,
-                    support: Some(f.support.clone()),
-                    best_effort: options.best_effort,
-                    ..RefineOptions::default()
-                };
-                Ok(refine_nodes(
-                    &f.design_ratios(&design)?,
-                    f.weights,
-                    &refine,
-                )?)
+            .map(|modes| {
+                modes
+                    .iter()
+                    .map(|f| {
+                        let refine = RefineOptions {
+                            target: options.target,
+                            max_nodes: options.max_nodes,
+                            support: Some(f.support.clone()),
+                            best_effort: options.best_effort,
+                            ..RefineOptions::default()
+                        };
+                        Ok(refine_nodes(
+                            &f.design_ratios(&design)?,
+                            f.weights,
+                            &refine,
+                        )?)
+                    })
+                    .collect()
             })
-            .collect::<Result<Vec<_>, LikelihoodError>>()?;
+            .collect::<Result<Vec<Vec<_>>, LikelihoodError>>()?;
         profile.nodes += clock.elapsed();
         Ok(Self {
             exact,
@@ -117,11 +130,11 @@ impl<'a> PlacedNodes<'a> {
         })
     }
 
-    /// Number of nodes B + 1 per detector.
+    /// Number of nodes B + 1 per detector (of all modes).
     pub fn node_counts(&self) -> Vec<usize> {
         self.refinements
             .iter()
-            .map(|r| r.nodes.node_count())
+            .map(|modes| modes.iter().map(|r| r.nodes.node_count()).sum())
             .collect()
     }
 
@@ -138,32 +151,40 @@ impl<'a> PlacedNodes<'a> {
         let detectors = fiducials
             .iter()
             .zip(self.refinements)
-            .map(|(f, refinement)| {
-                let summary = SummaryData::with_shifts(
-                    f.series,
-                    like.data(f.k),
-                    noises[f.k],
-                    refinement.nodes,
-                    -2 * self.window..=0,
-                )?;
-                let node_times = summary
-                    .nodes()
-                    .indices()
+            .enumerate()
+            .map(|(k, (modes, refinements))| {
+                // Each mode is refined to the target on its own (docs/likelihood.md §3.12).
+                let refinement_error = refinements.iter().map(|r| r.error).fold(0.0, f64::max);
+                let bases = modes
                     .iter()
-                    .map(|&i| grid.time(i))
+                    .zip(refinements)
+                    .map(|(f, refinement)| Basis {
+                        fiducial: f.series,
+                        nodes: refinement.nodes,
+                    })
                     .collect();
-                let inverse_fiducial = summary
-                    .fiducial_at_nodes()
+                let summary =
+                    SummaryData::stacked(bases, like.data(k), noises[k], -2 * self.window..=0)?;
+                let mut inverse_fiducial = summary.fiducial_at_nodes().iter().map(|v| v.inv());
+                let bases = summary
+                    .bases()
                     .iter()
-                    .map(|v| v.inv())
+                    .enumerate()
+                    .map(|(mode, nodes)| ModeNodes {
+                        mode,
+                        node_times: nodes.indices().iter().map(|&i| grid.time(i)).collect(),
+                        inverse_fiducial: inverse_fiducial
+                            .by_ref()
+                            .take(nodes.node_count())
+                            .collect(),
+                    })
                     .collect();
                 Ok(DetectorSummary {
                     summary,
-                    refinement_error: refinement.error,
-                    node_times,
-                    inverse_fiducial,
+                    refinement_error,
+                    bases,
                     arrival: self.reference.geocent_time
-                        + model.projection(f.k, &self.reference).value.delay,
+                        + model.projection(k, &self.reference).value.delay,
                     dt: grid.dt,
                 })
             })

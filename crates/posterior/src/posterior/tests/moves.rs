@@ -22,6 +22,10 @@ fn lattice_posterior(prior_text: &str, options: &CoordinateOptions) -> Posterior
 }
 
 impl BbhLikelihood for LatticeMock {
+    fn is_22_only(&self) -> bool {
+        true
+    }
+
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
         self.0.inner_products(p)
     }

@@ -35,6 +35,10 @@ impl PhaseMock {
 }
 
 impl BbhLikelihood for PhaseMock {
+    fn is_22_only(&self) -> bool {
+        true
+    }
+
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
         Ok(self.parts(p)?.0)
     }
