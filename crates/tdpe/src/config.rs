@@ -349,7 +349,6 @@ impl Config {
         (self.minimum_frequency.waveform_value(&lows, true), high)
     }
 
-    /// Checks ranges and consistency; messages name the key and the allowed range.
     /// The analysis's modes (m > 0): `mode_array` of `waveform_approximant`.
     pub fn modes(&self) -> anyhow::Result<Vec<Mode>> {
         match &self.mode_array {
@@ -358,6 +357,7 @@ impl Config {
         }
     }
 
+    /// Checks ranges and consistency; messages name the key and the allowed range.
     pub fn validate(&self) -> anyhow::Result<()> {
         let positive = |name: &str, v: f64| -> anyhow::Result<()> {
             if v.is_finite() && v > 0.0 {

@@ -2,7 +2,6 @@
 //! bilby's parameters with the derived columns, the convergence diagnostics, the per-detector
 //! SNRs and the waveform reconstruction.
 
-use crate::waveform_model::mode_names;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -31,6 +30,7 @@ use crate::run_result::{
     PosteriorTable, PriorEntry, RelativeBinningReport, RunResult, SamplerSettings, TemperingReport,
     WaveformReconstruction,
 };
+use crate::waveform_model::mode_names;
 
 /// Posterior waveforms drawn for the reconstruction plot.
 const RECONSTRUCTION_DRAWS: usize = 50;
