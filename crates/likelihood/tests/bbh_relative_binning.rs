@@ -4,7 +4,7 @@
 
 mod gw150914_like;
 
-use gw150914_like::{draw_points, noisy_injection, quantiles, SIGMA};
+use gw150914_like::{assert_reproduces, draw_points, noisy_injection, quantiles, SIGMA};
 use tdpe_likelihood::{
     BbhExactLikelihood, BbhRelativeBinning, InnerProducts, QuadratureProducts,
     RelativeBinningOptions,
@@ -39,13 +39,7 @@ fn relative_binning_reproduces_the_exact_likelihood() {
         // 200 points each were measured for the report (tdpe-likelihood example
         // `rb_accuracy`); CI checks 40 of each to stay fast.
         let points = draw_points(&exact, at_fiducial, width, depth, 40, seed);
-        let errors: Vec<f64> = points
-            .iter()
-            .map(|(p, l)| (rb.log_likelihood_ratio(p).unwrap() - l).abs())
-            .collect();
-        let (median, p99, max) = quantiles(errors);
-        println!("{label}: |ΔlnL| median {median:.2e}, p99 {p99:.2e}, max {max:.2e}");
-        assert!(max <= tolerance, "{label}: max |ΔlnL| {max:e}");
+        assert_reproduces(&rb, &points, label, tolerance);
     }
 }
 

@@ -5,7 +5,7 @@
 mod gw150914_like;
 
 use gw150914_like::{
-    conditional_sigmas, draw_points_around, noisy_injection_timed, quantiles, Injection,
+    assert_reproduces, conditional_sigmas, draw_points_around, noisy_injection_timed, Injection,
 };
 use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
 use tdpe_signal::{BbhParameters, ParameterVector, PARAMETER_NAMES};
@@ -54,13 +54,7 @@ fn relative_binning_of_the_modes_reproduces_the_exact_likelihood() {
         ("wide", 2.0, 40.0, 2e-3, 22),
     ] {
         let points = draw_points_around(&exact, &truth, &sigma, at_truth, width, depth, 40, seed);
-        let errors: Vec<f64> = points
-            .iter()
-            .map(|(p, l)| (rb.log_likelihood_ratio(p).unwrap() - l).abs())
-            .collect();
-        let (median, p99, max) = quantiles(errors);
-        println!("{label}: |ΔlnL| median {median:.2e}, p99 {p99:.2e}, max {max:.2e}");
-        assert!(max <= tolerance, "{label}: max |ΔlnL| {max:e}");
+        assert_reproduces(&rb, &points, label, tolerance);
     }
 }
 

@@ -19,7 +19,9 @@ use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
 use tdpe_noise::ToeplitzInverse;
-use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode, Mode22, Mode22Adjoint, Mode22Trace};
+use tdpe_phenomt::{
+    Dual, IMRPhenomT, IMRPhenomTHM, Mode, Mode22, Mode22Adjoint, Mode22Trace, Real,
+};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, ProjectionGradient, SignalModel};
 
 mod bank;
@@ -174,7 +176,9 @@ impl DetectorSummary {
     fn coefficients(&self, waveform: &NodeWaveform, shift: f64, s: &mut DetectorScratch) {
         match waveform {
             NodeWaveform::Mode22(waveform) => self.coefficients_22(waveform, shift, s, false),
-            NodeWaveform::Modes(waveform) => self.coefficients_of_modes(waveform, shift, s),
+            NodeWaveform::Modes(waveform) => {
+                self.coefficients_of_modes(waveform, |t| t, shift, s, |_, _| {})
+            }
         }
     }
 
@@ -212,52 +216,49 @@ impl DetectorSummary {
         s.c.extend(s.ratios.iter().map(|r| factor * r));
     }
 
-    /// [`Self::coefficients`] of IMRPhenomTHM's modes, each at its own nodes.
-    fn coefficients_of_modes(
+    /// [`Self::coefficients`] of IMRPhenomTHM's modes, each at its own nodes, in any scalar:
+    /// `time` makes the scalar of a node's time, and `record` sees each node's mode and 1/v.
+    fn coefficients_of_modes<T: Real>(
         &self,
-        waveform: &IMRPhenomTHM<f64>,
+        waveform: &IMRPhenomTHM<T>,
+        time: impl Fn(f64) -> T,
         shift: f64,
         s: &mut DetectorScratch,
+        mut record: impl FnMut((T, T), Complex64),
     ) {
         s.shift = self.sample_shift(shift);
         let offset = s.shift as f64 * self.dt;
         s.ratios.clear();
         s.c.clear();
         for (basis, &factor) in self.bases.iter().zip(&s.factors) {
-            for (&t, inv_v) in basis.node_times.iter().zip(&basis.inverse_fiducial) {
-                let (re, im) = waveform.mode_at(basis.mode, t + offset - shift);
-                let r = Complex64::new(re, im) * inv_v;
+            for (&t, &inv_v) in basis.node_times.iter().zip(&basis.inverse_fiducial) {
+                let h = waveform.mode_at(basis.mode, time(t + offset - shift));
+                let r = Complex64::new(h.0.re(), h.1.re()) * inv_v;
                 s.ratios.push(r);
                 s.c.push(factor * r);
+                record(h, inv_v);
             }
         }
     }
 
-    /// As [`Self::coefficients`] for the modes of a waveform in dual numbers seeded in
-    /// (M_c, q, χ1, χ2), evaluated at node times seeded as the fifth: the ratios' derivatives
-    /// ∂_λ W/v and Ẇ/v go into `s.ratio_derivatives`.
+    /// [`Self::coefficients_of_modes`] of a waveform in dual numbers seeded in (M_c, q, χ1,
+    /// χ2), at node times seeded as the fifth: the ratios' derivatives ∂_λ W/v and Ẇ/v go into
+    /// `s.ratio_derivatives`.
     fn coefficients_with_derivatives(
         &self,
         waveform: &IMRPhenomTHM<Dual<5>>,
         shift: f64,
         s: &mut DetectorScratch,
     ) {
-        s.shift = self.sample_shift(shift);
-        let offset = s.shift as f64 * self.dt;
-        s.ratios.clear();
-        s.c.clear();
-        s.ratio_derivatives.clear();
-        for (basis, &factor) in self.bases.iter().zip(&s.factors) {
-            for (&t, inv_v) in basis.node_times.iter().zip(&basis.inverse_fiducial) {
-                let (re, im) = waveform.mode_at(basis.mode, Dual::variable(t + offset - shift, 4));
-                let r = Complex64::new(re.re, im.re) * inv_v;
-                s.ratios.push(r);
-                s.c.push(factor * r);
-                s.ratio_derivatives.push(std::array::from_fn(|i| {
-                    Complex64::new(re.eps[i], im.eps[i]) * inv_v
-                }));
-            }
-        }
+        let mut derivatives = std::mem::take(&mut s.ratio_derivatives);
+        derivatives.clear();
+        let time = |t: f64| Dual::variable(t, 4);
+        self.coefficients_of_modes(waveform, time, shift, s, |(re, im), inv_v| {
+            derivatives.push(std::array::from_fn(|i| {
+                Complex64::new(re.eps[i], im.eps[i]) * inv_v
+            }));
+        });
+        s.ratio_derivatives = derivatives;
     }
 }
 

@@ -9,7 +9,9 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_detector::{Detector, GpsTime};
-use tdpe_likelihood::{BbhExactLikelihood, DetectorInput, ExactLikelihood, SampleGrid};
+use tdpe_likelihood::{
+    BbhExactLikelihood, BbhRelativeBinning, DetectorInput, ExactLikelihood, SampleGrid,
+};
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
 use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
@@ -247,6 +249,23 @@ pub fn conditional_sigmas(
 ) -> [f64; 11] {
     let f = fisher_matrix(exact, p, steps);
     std::array::from_fn(|i| 1.0 / f[i][i].sqrt())
+}
+
+/// Asserts that `rb` reproduces the exact ln L of `points` to `tolerance`, printing the median,
+/// 99th percentile and largest |Δ ln L| under `label`.
+pub fn assert_reproduces(
+    rb: &BbhRelativeBinning,
+    points: &[(BbhParameters, f64)],
+    label: &str,
+    tolerance: f64,
+) {
+    let errors: Vec<f64> = points
+        .iter()
+        .map(|(p, l)| (rb.log_likelihood_ratio(p).unwrap() - l).abs())
+        .collect();
+    let (median, p99, max) = quantiles(errors);
+    println!("{label}: |ΔlnL| median {median:.2e}, p99 {p99:.2e}, max {max:.2e}");
+    assert!(max <= tolerance, "{label}: max |ΔlnL| {max:e}");
 }
 
 /// Median, 99th percentile and maximum.
