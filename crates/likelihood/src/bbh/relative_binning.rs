@@ -171,7 +171,7 @@ impl DetectorSummary {
 
     /// For a trial arriving at `shift` = t_c + τ_k, m whole samples after the fiducial (plus
     /// a fraction): the waveform W_lm(t_b + m·dt − `shift`) at each mode's nodes moved by m
-    /// samples, then c_b = Q_j·W/v_b with mode j's factor Q_j from `s.factors`, and m, into
+    /// samples, then c_b = Q_j·W/v_b with mode j's factor Q_j from `s.projections`, and m, into
     /// the scratch (docs/likelihood.md §3.9).
     fn coefficients(&self, waveform: &NodeWaveform, shift: f64, s: &mut DetectorScratch) {
         match waveform {
@@ -211,7 +211,7 @@ impl DetectorSummary {
                 .zip(&basis.inverse_fiducial)
                 .map(|(h, inv_v)| Complex64::new(h[0], h[1]) * inv_v),
         );
-        let factor = s.factors[0];
+        let factor = s.projections[0].value.factor;
         s.c.clear();
         s.c.extend(s.ratios.iter().map(|r| factor * r));
     }
@@ -230,7 +230,8 @@ impl DetectorSummary {
         let offset = s.shift as f64 * self.dt;
         s.ratios.clear();
         s.c.clear();
-        for (basis, &factor) in self.bases.iter().zip(&s.factors) {
+        let factors = s.projections.iter().map(|q| q.value.factor);
+        for (basis, factor) in self.bases.iter().zip(factors) {
             for (&t, &inv_v) in basis.node_times.iter().zip(&basis.inverse_fiducial) {
                 let h = waveform.mode_at(basis.mode, time(t + offset - shift));
                 let r = Complex64::new(h.0.re(), h.1.re()) * inv_v;
@@ -275,12 +276,26 @@ struct DetectorScratch {
     c: Vec<Complex64>,
     g: Vec<Complex64>,
     ws: RbWorkspace,
-    /// Each mode's extrinsic factor Q_k,lm.
-    factors: Vec<Complex64>,
-    /// Each mode's projection with its gradient (the reverse pass's).
+    /// Each mode's projection Q_k,lm, τ_k with its gradient.
     projections: Vec<ProjectionGradient>,
     /// The whole-sample shift of the trial's arrival time from the fiducial's.
     shift: isize,
+}
+
+impl DetectorScratch {
+    /// The adjoint g zeroed at the coefficients' length: an adjoint that returns early (a
+    /// non-finite value) adds nothing.
+    fn zero_adjoint(&mut self) {
+        self.g.clear();
+        self.g.resize(self.c.len(), Complex64::new(0.0, 0.0));
+    }
+}
+
+/// ∂(t_c + τ_k)/∂`parameter`, by which a parameter moves the waveform's argument at the
+/// nodes (τ_k's derivatives `d_delay`).
+fn node_time_shift(parameter: Parameter, d_delay: &ParameterVector) -> f64 {
+    let moves_node_times = parameter == Parameter::GeocentTime;
+    (if moves_node_times { 1.0 } else { 0.0 }) + d_delay[parameter]
 }
 
 /// Per-thread buffers of the evaluations, so that a call allocates nothing once warm: one set
@@ -658,18 +673,21 @@ impl BbhRelativeBinning {
         })
     }
 
-    /// Detector `k`'s factor Q_k,lm of each mode at `p` into `factors`; returns its delay τ_k.
-    fn detector_factors(&self, k: usize, p: &BbhParameters, factors: &mut Vec<Complex64>) -> f64 {
-        factors.clear();
+    /// Detector `k`'s projection of each mode at `p` into `projections`; returns its delay τ_k
+    /// (every mode's).
+    fn detector_projections(
+        &self,
+        k: usize,
+        p: &BbhParameters,
+        projections: &mut Vec<ProjectionGradient>,
+    ) -> f64 {
+        projections.clear();
         if self.model.is_22_only() {
-            let proj = self.model.projection(k, p).value;
-            factors.push(proj.factor);
-            proj.delay
+            projections.push(self.model.projection(k, p));
         } else {
-            let projections = self.model.mode_projections(k, p);
-            factors.extend(projections.iter().map(|q| q.value.factor));
-            projections[0].value.delay
+            projections.extend(self.model.mode_projections(k, p));
         }
+        projections[0].value.delay
     }
 
     /// Hands `per_detector` of each detector's summary data and node coefficients at `p` (with
@@ -688,7 +706,7 @@ impl BbhRelativeBinning {
                 .zip(first_detectors(&mut s.detectors, detectors.len()))
                 .enumerate()
             {
-                let delay = self.detector_factors(k, p, &mut ds.factors);
+                let delay = self.detector_projections(k, p, &mut ds.projections);
                 det.coefficients(&waveform, p.geocent_time + delay, ds);
                 consume(per_detector(&det.summary, &ds.c, ds.shift, &mut ds.ws)?);
             }
@@ -724,7 +742,7 @@ impl BbhRelativeBinning {
             let (mut first, mut last) = (isize::MIN, isize::MAX);
             let mut at_trial = QuadratureProducts::default();
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let arrival = p.geocent_time + self.detector_factors(k, p, &mut ds.factors);
+                let arrival = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
                 if !det.follows(arrival) {
                     return Ok(None);
                 }
@@ -983,16 +1001,9 @@ impl BbhRelativeBinning {
             let summaries = &self.cell(p).detectors;
             let detectors = first_detectors(detectors, summaries.len());
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let pg = self.model.projection(k, p);
-                let shift = p.geocent_time + pg.value.delay;
-                ds.factors.clear();
-                ds.factors.push(pg.value.factor);
+                let shift = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
                 det.coefficients_22(&waveform, shift, ds, true);
-                // Zeroed: an adjoint that returns early (a non-finite value) adds nothing.
-                ds.g.clear();
-                ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
-                ds.projections.clear();
-                ds.projections.push(pg);
+                ds.zero_adjoint();
             }
             let value = adjoints(summaries, detectors)?;
             for ds in detectors.iter_mut() {
@@ -1016,8 +1027,7 @@ impl BbhRelativeBinning {
                     waveform.mode22_adjoint_many(&ds.modes, amplitude_bar, phase_bar, &mut adjoint);
                 let pg = &ds.projections[0];
                 for parameter in Parameter::EXTRINSIC {
-                    let moves_node_times = parameter == Parameter::GeocentTime;
-                    let d_shift = if moves_node_times { 1.0 } else { 0.0 } + pg.d_delay[parameter];
+                    let d_shift = node_time_shift(parameter, &pg.d_delay);
                     gradient[parameter] += (pg.d_factor[parameter] * g_r).re - g_wdot * d_shift;
                 }
             }
@@ -1051,22 +1061,16 @@ impl BbhRelativeBinning {
             let summaries = &self.cell(p).detectors;
             let detectors = first_detectors(&mut s.detectors, summaries.len());
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                ds.projections = self.model.mode_projections(k, p);
-                ds.factors.clear();
-                ds.factors
-                    .extend(ds.projections.iter().map(|q| q.value.factor));
-                let shift = p.geocent_time + ds.projections[0].value.delay;
+                let shift = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
                 det.coefficients_with_derivatives(&waveform, shift, ds);
-                ds.g.clear();
-                ds.g.resize(ds.c.len(), Complex64::new(0.0, 0.0));
+                ds.zero_adjoint();
             }
             let value = adjoints(summaries, detectors)?;
             for (det, ds) in summaries.iter().zip(detectors.iter()) {
                 let mut g_wdot = 0.0;
                 let mut first = 0;
-                for (basis, (q, &factor)) in
-                    det.bases.iter().zip(ds.projections.iter().zip(&ds.factors))
-                {
+                for (basis, q) in det.bases.iter().zip(&ds.projections) {
+                    let factor = q.value.factor;
                     let nodes = first..first + basis.node_times.len();
                     first = nodes.end;
                     let mut g_r = Complex64::new(0.0, 0.0);
@@ -1087,9 +1091,7 @@ impl BbhRelativeBinning {
                 }
                 let d_delay = &ds.projections[0].d_delay;
                 for parameter in Parameter::EXTRINSIC {
-                    let moves_node_times = parameter == Parameter::GeocentTime;
-                    let d_shift = if moves_node_times { 1.0 } else { 0.0 } + d_delay[parameter];
-                    gradient[parameter] -= g_wdot * d_shift;
+                    gradient[parameter] -= g_wdot * node_time_shift(parameter, d_delay);
                 }
             }
             Ok(value)
