@@ -18,24 +18,23 @@ use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
-use tdpe_noise::ToeplitzInverse;
-use tdpe_phenomt::{
-    Dual, IMRPhenomT, IMRPhenomTHM, Mode, Mode22, Mode22Adjoint, Mode22Trace, Real,
-};
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, ProjectionGradient, SignalModel};
+use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode22, Mode22Trace, Real};
+use tdpe_signal::{BbhParameters, ParameterVector, ProjectionGradient, SignalModel};
 
 mod bank;
+mod fiducial;
+mod gradient;
 mod placed;
 
-use super::design::{draw_design_points, DesignPoint, DetectorFiducial};
+use super::design::{draw_design_points, DesignPoint};
 use super::exact::BbhExactLikelihood;
 use crate::error::LikelihoodError;
-use crate::grid::SampleGrid;
 use crate::log_sum_exp::{log_sum_exp, log_sum_exp_weights};
 use crate::relative_binning::{
-    snr_weights, InnerProducts, QuadratureProducts, RbError, RbWorkspace, SummaryData,
+    InnerProducts, QuadratureProducts, RbError, RbWorkspace, SummaryData,
 };
 use bank::Cell;
+use fiducial::{detector_fiducials, fiducial_series, noise_inverses, FiducialSeries};
 pub use placed::PlacedNodes;
 
 /// Candidates drawn per design point kept.
@@ -131,11 +130,6 @@ enum NodeWaveform {
     Mode22(IMRPhenomT<f64>),
     /// IMRPhenomTHM's modes.
     Modes(IMRPhenomTHM<f64>),
-}
-
-/// Per-mode summary data take (2,2) bases from IMRPhenomT's lane-parallel evaluator.
-fn is_22(model: &SignalModel, mode: usize) -> bool {
-    model.modes()[mode] == Mode::L2M2
 }
 
 /// One detector's summary data and node times.
@@ -291,13 +285,6 @@ impl DetectorScratch {
     }
 }
 
-/// ∂(t_c + τ_k)/∂`parameter`, by which a parameter moves the waveform's argument at the
-/// nodes (τ_k's derivatives `d_delay`).
-fn node_time_shift(parameter: Parameter, d_delay: &ParameterVector) -> f64 {
-    let moves_node_times = parameter == Parameter::GeocentTime;
-    (if moves_node_times { 1.0 } else { 0.0 }) + d_delay[parameter]
-}
-
 /// Per-thread buffers of the evaluations, so that a call allocates nothing once warm: one set
 /// per detector (the gradient's reverse pass starts only once every detector's inner products
 /// are known), and the waveform's weights Re(z_b)/A_b and Im(z_b), z_b = g_b c_b.
@@ -318,140 +305,6 @@ fn first_detectors(detectors: &mut Vec<DetectorScratch>, n: usize) -> &mut [Dete
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
-}
-
-/// One mode in one detector: the fiducial series v_i = W_lm(t_i − t_c0 − τ_k0), the last
-/// sample of its support (where |v| is above [`SUPPORT_FLOOR`] of its peak) and the SNR²
-/// density.
-type FiducialSeries = (Vec<Complex64>, usize, Vec<f64>);
-
-/// C⁻¹ of every detector of `exact`, in the model's order.
-fn noise_inverses(exact: &BbhExactLikelihood) -> Vec<&ToeplitzInverse> {
-    let like = exact.likelihood();
-    (0..exact.model().detectors().len())
-        .map(|k| like.noise(k).as_ref())
-        .collect()
-}
-
-/// Grid of inclinations and polarisations over which a higher mode's largest |Q_k,lm| is
-/// taken (θ_jn in [0, π], ψ in [0, π/2), where Q's modulus repeats).
-const ORIENTATIONS: (usize, usize) = (33, 8);
-
-/// The [`FiducialSeries`] of every detector (outer) and mode (inner, the model's order).
-///
-/// A mode's SNR² density, which weighs its node refinement, takes the fiducial's Q_k,22 for
-/// the (2,2) mode, and for a higher mode the largest |Q_k,lm| over inclination and
-/// polarisation at the fiducial's distance and sky position: the posterior's inclination may
-/// be far from the fiducial's where the higher modes are weak, and a mode's nodes must serve
-/// every inclination a sampler visits (docs/likelihood.md §3.12).
-fn fiducial_series(
-    exact: &BbhExactLikelihood,
-    fiducial: &BbhParameters,
-) -> Result<Vec<Vec<FiducialSeries>>, LikelihoodError> {
-    let (model, like) = (exact.model(), exact.likelihood());
-    let grid = like.grid();
-    let (mc, q, chi_1, chi_2) = (
-        fiducial.chirp_mass,
-        fiducial.mass_ratio,
-        fiducial.chi_1,
-        fiducial.chi_2,
-    );
-    let waveform = model.waveform(mc, q, chi_1, chi_2)?;
-    let modes = (!model.is_22_only())
-        .then(|| model.mode_waveform(mc, q, chi_1, chi_2))
-        .transpose()?;
-    (0..model.detectors().len())
-        .map(|k| {
-            let proj = model.projection(k, fiducial).value;
-            let time = |i: usize| grid.time(i) - fiducial.geocent_time - proj.delay;
-            (0..model.modes().len())
-                .map(|j| {
-                    let (v, factor): (Vec<Complex64>, _) = match &modes {
-                        Some(modes) if !is_22(model, j) => (
-                            (0..grid.len)
-                                .map(|i| {
-                                    let (re, im) = modes.mode_at(j, time(i));
-                                    Complex64::new(re, im)
-                                })
-                                .collect(),
-                            Complex64::new(largest_mode_factor(model, k, j, fiducial), 0.0),
-                        ),
-                        _ => (
-                            (0..grid.len)
-                                .map(|i| {
-                                    let m = waveform.mode22(time(i));
-                                    Complex64::from_polar(m.amplitude, -m.phase)
-                                })
-                                .collect(),
-                            proj.factor,
-                        ),
-                    };
-                    let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
-                    if peak == 0.0 {
-                        let (l, m) = model.modes()[j].lm();
-                        return Err(LikelihoodError::InvalidInput(format!(
-                            "mode ({l},{m}) of the relative binning's fiducial vanishes (equal \
-                             masses and spins): leave it out of mode_array"
-                        )));
-                    }
-                    let last = v
-                        .iter()
-                        .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
-                        .unwrap_or(grid.len - 1);
-                    let weights = snr_weights(&v, factor, like.noise(k).as_ref())?;
-                    Ok((v, last, weights))
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The largest |Q_k,lm| of mode `j` over the inclinations and polarisations of
-/// [`ORIENTATIONS`], at `p`'s distance and sky position.
-fn largest_mode_factor(model: &SignalModel, k: usize, j: usize, p: &BbhParameters) -> f64 {
-    let (inclinations, polarisations) = ORIENTATIONS;
-    let mut largest = 0.0_f64;
-    for a in 0..inclinations {
-        for b in 0..polarisations {
-            let turned = BbhParameters {
-                theta_jn: std::f64::consts::PI * a as f64 / (inclinations - 1) as f64,
-                psi: std::f64::consts::FRAC_PI_2 * b as f64 / polarisations as f64,
-                ..*p
-            };
-            largest = largest.max(model.mode_projections(k, &turned)[j].value.factor.norm());
-        }
-    }
-    largest
-}
-
-/// Each detector's fiducial modes (outer: detectors; inner: modes), against which design
-/// waveforms are compared.
-fn detector_fiducials<'a>(
-    model: &'a SignalModel,
-    grid: &'a SampleGrid,
-    fiducial: &'a BbhParameters,
-    series: &'a [Vec<FiducialSeries>],
-) -> Vec<Vec<DetectorFiducial<'a>>> {
-    series
-        .iter()
-        .enumerate()
-        .map(|(k, modes)| {
-            modes
-                .iter()
-                .enumerate()
-                .map(|(mode, (v, last, weights))| DetectorFiducial {
-                    model,
-                    grid,
-                    params: fiducial,
-                    k,
-                    mode,
-                    series: v,
-                    support: 0..=*last,
-                    weights,
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// The inner products of a trial moved in time by whole samples ([`BbhRelativeBinning::time_lattice`]).
@@ -777,7 +630,7 @@ impl BbhRelativeBinning {
     }
 
     /// Log-likelihood ratio and its gradient with respect to the parameters (indexed by
-    /// [`Parameter`]).
+    /// [`Parameter`](tdpe_signal::Parameter)).
     pub fn log_likelihood_ratio_and_gradient(
         &self,
         p: &BbhParameters,
@@ -969,130 +822,6 @@ impl BbhRelativeBinning {
             for (det, ds) in summaries.iter().zip(detectors.iter_mut()) {
                 det.summary
                     .quadrature_adjoint_of(&partials, ds.shift, &ds.ws, &mut ds.g)?;
-            }
-            Ok(value)
-        })
-    }
-
-    /// Evaluates the node coefficients of every detector at `p` with the traces of the reverse
-    /// pass, lets `adjoints` fill each detector's adjoint g (dF = Re Σ_b g_b dc_b) and return
-    /// F, then chains g through the projection and the waveform into `gradient`.
-    fn with_adjoint(
-        &self,
-        p: &BbhParameters,
-        gradient: &mut ParameterVector,
-        adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
-    ) -> Result<f64, LikelihoodError> {
-        if !self.model.is_22_only() {
-            return self.with_mode_derivatives(p, gradient, adjoints);
-        }
-        let seeded =
-            self.model
-                .waveform_with_derivatives(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)?;
-        let waveform = seeded.values();
-        let mut adjoint = Mode22Adjoint::default();
-        gradient.iter_mut().for_each(|g| *g = 0.0);
-        let value = SCRATCH.with_borrow_mut(|s| {
-            let Scratch {
-                detectors,
-                amplitude_bar,
-                phase_bar,
-            } = s;
-            let summaries = &self.cell(p).detectors;
-            let detectors = first_detectors(detectors, summaries.len());
-            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
-                det.coefficients_22(&waveform, shift, ds, true);
-                ds.zero_adjoint();
-            }
-            let value = adjoints(summaries, detectors)?;
-            for ds in detectors.iter_mut() {
-                // Σ_b g_b r_b carries ∂Q; Σ_b Re(g_b Q Ẇ_b/v_b) the node times' shift.
-                let mut g_r = Complex64::new(0.0, 0.0);
-                amplitude_bar.clear();
-                phase_bar.clear();
-                for b in 0..ds.c.len() {
-                    g_r += ds.g[b] * ds.ratios[b];
-                    let z = ds.g[b] * ds.c[b];
-                    let amplitude = ds.modes[b].0.amplitude;
-                    let a_bar = if amplitude > 0.0 {
-                        z.re / amplitude
-                    } else {
-                        0.0
-                    };
-                    amplitude_bar.push(a_bar);
-                    phase_bar.push(z.im);
-                }
-                let g_wdot =
-                    waveform.mode22_adjoint_many(&ds.modes, amplitude_bar, phase_bar, &mut adjoint);
-                let pg = &ds.projections[0];
-                for parameter in Parameter::EXTRINSIC {
-                    let d_shift = node_time_shift(parameter, &pg.d_delay);
-                    gradient[parameter] += (pg.d_factor[parameter] * g_r).re - g_wdot * d_shift;
-                }
-            }
-            Ok::<_, LikelihoodError>(value)
-        })?;
-        let intrinsic = seeded.gradient(&adjoint);
-        for (parameter, d) in Parameter::INTRINSIC.into_iter().zip(intrinsic) {
-            gradient[parameter] = d;
-        }
-        Ok(value)
-    }
-
-    /// [`Self::with_adjoint`] for a model with higher modes: forward mode instead of the (2,2)
-    /// mode's reverse pass, each node evaluated in dual numbers seeded in (M_c, q, χ1, χ2)
-    /// and its own time, so that
-    /// d ln L = Re Σ_jb g_jb [∂Q_j r_jb + Q_j (∂_λ W_jb − Ẇ_jb (∂t_c + ∂τ_k))/v_jb].
-    fn with_mode_derivatives(
-        &self,
-        p: &BbhParameters,
-        gradient: &mut ParameterVector,
-        adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
-    ) -> Result<f64, LikelihoodError> {
-        let waveform = self.model.mode_waveform(
-            Dual::<5>::variable(p.chirp_mass, 0),
-            Dual::variable(p.mass_ratio, 1),
-            Dual::variable(p.chi_1, 2),
-            Dual::variable(p.chi_2, 3),
-        )?;
-        gradient.iter_mut().for_each(|g| *g = 0.0);
-        SCRATCH.with_borrow_mut(|s| {
-            let summaries = &self.cell(p).detectors;
-            let detectors = first_detectors(&mut s.detectors, summaries.len());
-            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
-                det.coefficients_with_derivatives(&waveform, shift, ds);
-                ds.zero_adjoint();
-            }
-            let value = adjoints(summaries, detectors)?;
-            for (det, ds) in summaries.iter().zip(detectors.iter()) {
-                let mut g_wdot = 0.0;
-                let mut first = 0;
-                for (basis, q) in det.bases.iter().zip(&ds.projections) {
-                    let factor = q.value.factor;
-                    let nodes = first..first + basis.node_times.len();
-                    first = nodes.end;
-                    let mut g_r = Complex64::new(0.0, 0.0);
-                    let mut g_dr = [Complex64::new(0.0, 0.0); 5];
-                    for b in nodes {
-                        g_r += ds.g[b] * ds.ratios[b];
-                        for (sum, d) in g_dr.iter_mut().zip(&ds.ratio_derivatives[b]) {
-                            *sum += ds.g[b] * d;
-                        }
-                    }
-                    for (parameter, d) in Parameter::INTRINSIC.into_iter().zip(&g_dr) {
-                        gradient[parameter] += (factor * d).re;
-                    }
-                    g_wdot += (factor * g_dr[4]).re;
-                    for parameter in Parameter::EXTRINSIC {
-                        gradient[parameter] += (q.d_factor[parameter] * g_r).re;
-                    }
-                }
-                let d_delay = &ds.projections[0].d_delay;
-                for parameter in Parameter::EXTRINSIC {
-                    gradient[parameter] -= g_wdot * node_time_shift(parameter, d_delay);
-                }
             }
             Ok(value)
         })
