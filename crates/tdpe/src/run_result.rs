@@ -339,6 +339,8 @@ pub struct RunResult {
     pub approximant: String,
     /// The analysis's modes, e.g. `(2,±2), (3,±3)`.
     pub modes: String,
+    /// The same modes as bilby's `mode_array` (`waveform_arguments` of result.json).
+    pub mode_array: Vec<[i32; 2]>,
     /// The injected signal's model where it is not the analysis's: the approximant and its
     /// modes, e.g. `IMRPhenomTHM`, `(2,±2), (3,±3)` (bilby_pipe's
     /// `injection-waveform-approximant`).

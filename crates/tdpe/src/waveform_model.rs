@@ -89,6 +89,18 @@ pub fn mode_names(modes: &[Mode]) -> String {
     names.join(", ")
 }
 
+/// The modes as bilby's `mode_array`: each mode's [l, m] and [l, −m], in LAL's order.
+pub fn bilby_mode_array(modes: &[Mode]) -> Vec<[i32; 2]> {
+    modes
+        .iter()
+        .flat_map(|mode| {
+            let (l, m) = mode.lm();
+            let (l, m) = (l as i32, m as i32);
+            [[l, m], [l, -m]]
+        })
+        .collect()
+}
+
 /// A mode array in bilby's syntax (`[[2,2],[2,-2],…]`) as its [l, m] pairs.
 pub fn parse_mode_array(text: &str) -> anyhow::Result<Vec<[i32; 2]>> {
     serde_json::from_str(text)

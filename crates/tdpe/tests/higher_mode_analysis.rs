@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 use tdpe::config::{Config, DEFAULT_CONFIG};
 use tdpe::problem::Problem;
 use tdpe::run::relative_binning_at_fiducial;
+use tdpe::waveform_model::bilby_mode_array;
 use tdpe_phenomt::Mode;
 
 /// The default config at 30 + 8 M☉ and θ_jn = 1 (where the higher modes matter), with `top`
@@ -47,8 +48,13 @@ fn the_analysis_models_the_modes_the_config_names() {
     }
 
     let picked =
-        config("waveform_approximant = \"IMRPhenomTHM\"\nmode_array = [[2,2],[2,-2],[3,3],[3,-3]]")
+        config("waveform_approximant = \"IMRPhenomTHM\"\nmode_array = [[3,-3],[2,2],[3,3],[2,-2]]")
             .unwrap();
+    // LAL's order and bilby's array for result.json, whatever the config's order.
+    assert_eq!(
+        bilby_mode_array(&picked.modes().unwrap()),
+        [[2, 2], [2, -2], [3, 3], [3, -3]]
+    );
     let problem = Problem::set_up(picked).unwrap();
     assert_eq!(problem.exact().model().modes(), [Mode::L2M2, Mode::L3M3]);
 }

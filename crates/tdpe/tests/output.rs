@@ -331,6 +331,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         reference_frequency: 20.0,
         approximant: "IMRPhenomT".into(),
         modes: "(2,±2)".into(),
+        mode_array: vec![[2, 2], [2, -2]],
         injection_model: None,
         sampling_time_s: 41.7,
         total_time_s: 45.2,
@@ -581,6 +582,10 @@ fn result_json_has_bilby_keys_and_round_trips() {
     );
     assert_eq!(meta["likelihood"]["reference_frame"], "H1L1");
     assert_eq!(meta["likelihood"]["time_reference"], "H1");
+    assert_eq!(
+        meta["likelihood"]["waveform_arguments"]["mode_array"],
+        serde_json::json!([[2, 2], [2, -2]])
+    );
     assert!(meta["sky_reflection"].is_null());
     assert_eq!(doc["priors"]["__name__"], "BBHPriorDict");
     assert_eq!(doc["log_noise_evidence"], -4123.5);

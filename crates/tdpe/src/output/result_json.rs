@@ -256,6 +256,18 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
                 ),
                 ("minimum_frequency", Json::Float(result.minimum_frequency)),
                 ("maximum_frequency", Json::Float(result.maximum_frequency)),
+                (
+                    "mode_array",
+                    Json::Array(
+                        result
+                            .mode_array
+                            .iter()
+                            .map(|&[l, m]| {
+                                Json::Array(vec![Json::Int(l.into()), Json::Int(m.into())])
+                            })
+                            .collect(),
+                    ),
+                ),
             ]),
         ),
         ("sampling_frequency", Json::Float(result.sampling_frequency)),

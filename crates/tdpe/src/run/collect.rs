@@ -30,7 +30,7 @@ use crate::run_result::{
     PosteriorTable, PriorEntry, RelativeBinningReport, RunResult, SamplerSettings, TemperingReport,
     WaveformReconstruction,
 };
-use crate::waveform_model::mode_names;
+use crate::waveform_model::{bilby_mode_array, mode_names};
 
 /// Posterior waveforms drawn for the reconstruction plot.
 const RECONSTRUCTION_DRAWS: usize = 50;
@@ -350,6 +350,7 @@ pub fn collect(
         reference_frequency: config.reference_frequency,
         approximant: config.waveform_approximant.name().into(),
         modes: mode_names(&config.modes()?),
+        mode_array: bilby_mode_array(&config.modes()?),
         injection_model: match &config.injection {
             Some(injection) => injection.model_other_than_analysis(config)?,
             None => None,
