@@ -20,6 +20,13 @@
 //! returns one preimage; [`CircularPhases::equivalent`] gives the others, and the results
 //! report a uniformly random one, so that phase and psi have the marginals of the full space.
 //!
+//! With higher modes the four are different points (φ → φ + π flips the odd-m modes), and
+//! folding them together would sum four different posteriors. The same coordinates then run
+//! over four times the period, α and δ each modulo 4π ([`Copies::Unfolded`]): that torus
+//! covers the (φ, ψ) torus four times over, each of its points one (φ, ψ), so the density is
+//! that of the model, whatever its modes. The ridge still lies along an axis, and following it
+//! by π leads from one copy to the next (docs/sampling.md §3.5).
+//!
 //! The map acts on whichever phase the sampler uses (bilby's φ at f_ref, or the phase at the
 //! peak of [`crate::coordinates::peak_phase`], which differs from it by a shift that depends on the masses
 //! and spins alone).
@@ -30,6 +37,17 @@ use std::f64::consts::{FRAC_PI_2, LN_2, PI, TAU};
 
 use crate::transform::{spans_period, wrap};
 
+/// How the four (φ, ψ) with the same φ ± ψ modulo π are sampled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Copies {
+    /// As one point: α and δ modulo π. Exact for the (2,±2) modes alone, whose likelihood is
+    /// the same at all four.
+    Folded,
+    /// As four points: α and δ modulo 4π, a torus that covers the (φ, ψ) torus four times.
+    /// Exact for any modes.
+    Unfolded,
+}
+
 /// The map between (phase, psi) and (phase + psi, phase − psi); see the module documentation.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CircularPhases {
@@ -37,28 +55,52 @@ pub struct CircularPhases {
     phase_lower: f64,
     /// The start of the psi prior's period [lower, lower + π).
     psi_lower: f64,
+    copies: Copies,
 }
 
 impl CircularPhases {
-    /// ln of Σ over the four preimages of |det ∂θ/∂s| (= 4 · ½): the density of (α, δ) over that
-    /// of (φ, ψ) at any one of them, which the posterior adds as the map's log-determinant.
-    pub const LOG_DET: f64 = LN_2;
-
     /// The map for a phase prior with support [phase_lower, phase_lower + 2π) and a psi prior
     /// with support [psi_lower, psi_lower + π); `None` for any other periods (the map is
-    /// four-to-one onto the torus of (α, δ) only then).
-    pub fn new(phase: (f64, f64), psi: (f64, f64)) -> Option<Self> {
+    /// four-to-one onto the torus of (α, δ), or the torus of (α, δ) covers (φ, ψ)'s four
+    /// times, only then).
+    pub fn new(phase: (f64, f64), psi: (f64, f64), copies: Copies) -> Option<Self> {
         (spans_period(phase, TAU) && spans_period(psi, PI)).then_some(Self {
             phase_lower: phase.0,
             psi_lower: psi.0,
+            copies,
         })
     }
 
-    /// s of θ: α = φ + ψ in the phase slot, δ = φ − ψ in the psi slot, each in [0, π).
+    /// How the four copies are sampled.
+    pub fn copies(&self) -> Copies {
+        self.copies
+    }
+
+    /// The period of α and of δ: π folded, 4π unfolded.
+    pub fn period(&self) -> f64 {
+        match self.copies {
+            Copies::Folded => PI,
+            Copies::Unfolded => 4.0 * PI,
+        }
+    }
+
+    /// The density of (α, δ) over that of (φ, ψ), as a log: the map's log-determinant, which
+    /// normalises the prior on the torus of (α, δ). Folded, Σ over the four preimages of
+    /// |det ∂θ/∂s| = 4 · ½; unfolded, |det ∂θ/∂s| = ½ shared by the four points of the cover
+    /// over each (φ, ψ): ⅛.
+    pub fn log_det(&self) -> f64 {
+        match self.copies {
+            Copies::Folded => LN_2,
+            Copies::Unfolded => -3.0 * LN_2,
+        }
+    }
+
+    /// s of θ: α = φ + ψ in the phase slot, δ = φ − ψ in the psi slot, each modulo the period.
     pub fn sampled(&self, theta: &ParameterVector) -> ParameterVector {
         let mut s = *theta;
-        s[Parameter::Phase] = (theta[Parameter::Phase] + theta[Parameter::Psi]).rem_euclid(PI);
-        s[Parameter::Psi] = (theta[Parameter::Phase] - theta[Parameter::Psi]).rem_euclid(PI);
+        let period = self.period();
+        s[Parameter::Phase] = (theta[Parameter::Phase] + theta[Parameter::Psi]).rem_euclid(period);
+        s[Parameter::Psi] = (theta[Parameter::Phase] - theta[Parameter::Psi]).rem_euclid(period);
         s
     }
 
@@ -85,9 +127,13 @@ impl CircularPhases {
         out
     }
 
-    /// The `k`-th (k mod 4) of the four points with the same (α, δ) as θ: θ shifted by
-    /// k·(π/2, π/2) in (φ, ψ), wrapped into the priors' periods (k = 0 gives θ).
+    /// Folded, the `k`-th (k mod 4) of the four points with the same (α, δ) as θ: θ shifted by
+    /// k·(π/2, π/2) in (φ, ψ), wrapped into the priors' periods (k = 0 gives θ). Unfolded, θ:
+    /// its (α, δ) is its own.
     pub fn equivalent(&self, theta: &ParameterVector, k: usize) -> ParameterVector {
+        if self.copies == Copies::Unfolded {
+            return *theta;
+        }
         let shift = (k % 4) as f64 * FRAC_PI_2;
         self.with_phase_and_psi(
             theta,
@@ -118,7 +164,7 @@ mod tests {
             let p = BbhParameters::from_array(*t);
             model.strain(&p, -0.3, 1.0 / 2048.0, 700).unwrap()
         };
-        let map = CircularPhases::new((0.0, TAU), (0.0, PI)).unwrap();
+        let map = CircularPhases::new((0.0, TAU), (0.0, PI), Copies::Folded).unwrap();
         let s = map.sampled(&THETA);
         let canonical = map.theta(&s);
         let reference = strain(&THETA);
@@ -171,7 +217,7 @@ mod tests {
     /// The pull-back is the transpose of ∂θ/∂s, by finite differences of θ(s).
     #[test]
     fn pull_back_is_the_transposed_jacobian() {
-        let map = CircularPhases::new((0.0, TAU), (0.0, PI)).unwrap();
+        let map = CircularPhases::new((0.0, TAU), (0.0, PI), Copies::Folded).unwrap();
         let s = map.sampled(&THETA);
         let h = 1e-6;
         for (slot, e) in [(Parameter::Phase, 0), (Parameter::Psi, 1)] {
@@ -197,9 +243,9 @@ mod tests {
 
     #[test]
     fn only_full_periods_are_accepted() {
-        assert!(CircularPhases::new((0.0, TAU), (0.0, PI)).is_some());
-        assert!(CircularPhases::new((-PI, PI), (0.5, 0.5 + PI)).is_some());
-        assert!(CircularPhases::new((0.0, PI), (0.0, PI)).is_none());
-        assert!(CircularPhases::new((0.0, TAU), (0.0, TAU)).is_none());
+        assert!(CircularPhases::new((0.0, TAU), (0.0, PI), Copies::Folded).is_some());
+        assert!(CircularPhases::new((-PI, PI), (0.5, 0.5 + PI), Copies::Unfolded).is_some());
+        assert!(CircularPhases::new((0.0, PI), (0.0, PI), Copies::Folded).is_none());
+        assert!(CircularPhases::new((0.0, TAU), (0.0, TAU), Copies::Unfolded).is_none());
     }
 }

@@ -35,7 +35,7 @@ pub enum CoordinateMap {
     ConstrainedChirpMass(ConstrainedChirpMass),
     /// (chi_1, chi_2) as (χ_eff, u).
     EffectiveSpin(EffectiveSpin),
-    /// (phase, psi) as (phase + psi, phase − psi), each modulo π.
+    /// (phase, psi) as (phase + psi, phase − psi), each modulo π or 4π.
     CircularPhases(CircularPhases),
     /// (geocent_time, ra, dec) as the arrival time at the first detector and the zenith and
     /// azimuth of the detector pair's frame.
@@ -51,8 +51,8 @@ pub enum Jacobian {
     ChirpMass(ChirpMassJacobian),
     /// Of [`EffectiveSpin`].
     Spin(SpinJacobian),
-    /// Of [`CircularPhases`] (constant).
-    Circular,
+    /// Of [`CircularPhases`] (constant: its log-determinant).
+    Circular(f64),
     /// Of [`DetectorFrameSky`].
     Sky(SkyJacobian),
     /// Of [`PeakPhase`] (a shear: det 1).
@@ -97,7 +97,7 @@ impl CoordinateMap {
                 let (theta, jacobian) = map.theta(s);
                 (theta, Jacobian::Spin(jacobian))
             }
-            Self::CircularPhases(map) => (map.theta(s), Jacobian::Circular),
+            Self::CircularPhases(map) => (map.theta(s), Jacobian::Circular(map.log_det())),
             Self::DetectorFrame(map) => {
                 let (theta, jacobian) = map.theta(s);
                 (theta, Jacobian::Sky(jacobian))
@@ -116,7 +116,7 @@ impl Jacobian {
         match self {
             Self::ChirpMass(j) => j.pull_back(g),
             Self::Spin(j) => j.pull_back(g),
-            Self::Circular => CircularPhases::pull_back(g),
+            Self::Circular(_) => CircularPhases::pull_back(g),
             Self::Sky(j) => j.pull_back(g),
             Self::Phase(j) => j.pull_back(g),
         }
@@ -127,7 +127,7 @@ impl Jacobian {
         match self {
             Self::ChirpMass(j) => Some(j.log_det),
             Self::Spin(j) => Some(j.log_det),
-            Self::Circular => Some(CircularPhases::LOG_DET),
+            Self::Circular(log_det) => Some(*log_det),
             Self::Sky(j) => Some(j.log_det),
             Self::Phase(_) => None,
         }
@@ -146,7 +146,7 @@ impl Jacobian {
                 d_s[Parameter::Ra] += j.d_log_det[1];
                 d_s[Parameter::Dec] += j.d_log_det[2];
             }
-            Self::Circular | Self::Phase(_) => {}
+            Self::Circular(_) | Self::Phase(_) => {}
         }
     }
 }

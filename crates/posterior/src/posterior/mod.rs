@@ -33,6 +33,7 @@ use tdpe_mcmc::{LogDensity, PriorLikelihood, Space};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
 pub use crate::affine::Affine;
+use crate::coordinates::circular_phases::Copies;
 use crate::coordinates::{pull_back, Coordinates, Jacobian};
 use crate::distance_marginal::DistanceMarginal;
 use crate::jumps::sky_ring::SkyRingReflection;
@@ -345,19 +346,46 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// How many parameter vectors the sampler does not tell apart map to one x: four with the
-    /// circular phases, two with psi over a quarter turn, else one.
+    /// folded circular phases, two with psi over a quarter turn, else one.
     fn equivalent_count(&self) -> usize {
         if self.psi_quarter_turn {
             2
-        } else if self.maps.circular_phases().is_some() {
+        } else if self
+            .maps
+            .circular_phases()
+            .is_some_and(|map| map.copies() == Copies::Folded)
+        {
             4
         } else {
             1
         }
     }
 
-    /// x of a draw from the prior of the sampled coordinates, whose density in x is
-    /// [`Self::equivalent_count`] times the prior term's (docs/sampling.md §4.4); `None` where
+    /// The shifts of y between the points over one parameter vector: with the unfolded circular
+    /// phases, k·(π, −π) in (phase + psi, phase − psi), k = 0…3, which keep phase and move psi
+    /// by whole turns; else none but zero.
+    fn cover_shifts(&self) -> Vec<Vec<f64>> {
+        let zero = vec![0.0; self.coordinates.len()];
+        let slots = (
+            self.coordinate_of(Parameter::Phase),
+            self.coordinate_of(Parameter::Psi),
+        );
+        match (self.maps.circular_phases(), slots) {
+            (Some(map), (Some(phase), Some(psi))) if map.copies() == Copies::Unfolded => (0..4)
+                .map(|k| {
+                    let mut shift = zero.clone();
+                    shift[phase] = k as f64 * PI;
+                    shift[psi] = -(k as f64) * PI;
+                    shift
+                })
+                .collect(),
+            _ => vec![zero],
+        }
+    }
+
+    /// x of a draw from the prior of the sampled coordinates, whose density in x (summed over
+    /// the [`Self::cover_shifts`]) is [`Self::equivalent_count`] times the prior term's, and
+    /// times the number of shifts (docs/sampling.md §4.4); `None` where
     /// it breaks a constraint. Such a draw is not drawn again: the proposal's density must
     /// not depend on how often the constraints hold, which no one knows exactly.
     fn prior_draw(&self, rng: &mut dyn rand::RngCore) -> Option<Vec<f64>> {
@@ -791,13 +819,26 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
     fn independence_log_density(&self, x: &[f64]) -> f64 {
         let mut grad = vec![0.0; x.len()];
         // A prior draw reaches x from each of the parameter vectors the sampler does not tell
-        // apart, so its density in x is that many times the prior term.
-        let copies = self.equivalent_count() as f64;
+        // apart, so its density in x is that many times the prior term. With the unfolded
+        // circular phases the draws land on one of the points over their parameters and the
+        // chain may stand on any: the density is summed over those points, the density of the
+        // proposals on the parameters, which is what the test between them needs
+        // (docs/sampling.md §4.4).
+        let shifts = self.cover_shifts();
+        let copies = (self.equivalent_count() * shifts.len()) as f64;
         let prior = self.prior_term(&self.forward(x), &mut grad) + copies.ln();
         match &self.draws_proposal {
             None => prior,
             Some((kde, prior_share)) => {
-                let draws = kde.log_density(&self.affine.y(x)) + self.affine.log_det;
+                let y = self.affine.y(x);
+                let at_points: Vec<f64> = shifts
+                    .iter()
+                    .map(|shift| {
+                        let moved: Vec<f64> = y.iter().zip(shift).map(|(a, b)| a + b).collect();
+                        kde.log_density(&moved)
+                    })
+                    .collect();
+                let draws = log_sum_exp(&at_points) + self.affine.log_det;
                 log_sum_exp(&[prior_share.ln() + prior, (1.0 - prior_share).ln() + draws])
             }
         }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use tdpe_signal::{Parameter, SignalModel};
 
 use super::{Affine, BbhLikelihood, Network, Posterior};
-use crate::coordinates::circular_phases::CircularPhases;
+use crate::coordinates::circular_phases::{CircularPhases, Copies};
 use crate::coordinates::constrained_chirp_mass::ConstrainedChirpMass;
 use crate::coordinates::effective_spin::EffectiveSpin;
 use crate::coordinates::peak_phase::PeakPhase;
@@ -449,13 +449,17 @@ impl<L: BbhLikelihood> Posterior<L> {
         Ok(())
     }
 
-    /// Samples (phase, psi) as (phase + psi, phase − psi), each modulo π (see
-    /// [`CircularPhases`]): with uniform periodic priors over one period (2π and π) the four
-    /// (phase, psi) with the same coordinates have the same posterior.
+    /// Samples (phase, psi) as (phase + psi, phase − psi) (see [`CircularPhases`]), each
+    /// modulo π for the (2,±2) modes alone, for which the four (phase, psi) with the same
+    /// coordinates have the same posterior; modulo 4π, every (phase, psi) its own point, for
+    /// a model with higher modes. Either needs uniform periodic priors over one period (2π and
+    /// π).
     pub(super) fn use_circular_phases(&mut self) -> Refusal {
-        if !self.likelihood.is_22_only() {
-            return Err("the signal model has higher modes, which tell phase from phase + π");
-        }
+        let copies = if self.likelihood.is_22_only() {
+            Copies::Folded
+        } else {
+            Copies::Unfolded
+        };
         let (Some(phase), Some(psi)) = (
             self.coordinate_of(Parameter::Phase),
             self.coordinate_of(Parameter::Psi),
@@ -469,14 +473,14 @@ impl<L: BbhLikelihood> Posterior<L> {
         };
         let map = uniform_periodic(Parameter::Phase)
             .zip(uniform_periodic(Parameter::Psi))
-            .and_then(|(phase, psi)| CircularPhases::new(phase, psi))
+            .and_then(|(phase, psi)| CircularPhases::new(phase, psi, copies))
             .ok_or("phase and psi do not have uniform periodic priors over 2π and π")?;
-        let half_turn = Transform::Periodic {
+        let period = Transform::Periodic {
             lower: 0.0,
-            upper: std::f64::consts::PI,
+            upper: map.period(),
         };
-        self.coordinates[phase].transform = half_turn;
-        self.coordinates[psi].transform = half_turn;
+        self.coordinates[phase].transform = period;
+        self.coordinates[psi].transform = period;
         self.maps.insert(CoordinateMap::CircularPhases(map));
         Ok(())
     }
@@ -499,8 +503,17 @@ impl<L: BbhLikelihood> Posterior<L> {
         if !needed.into_iter().all(|p| self.is_sampled(p)) {
             return Err("ra, dec, geocent_time and theta_jn are not all sampled");
         }
-        if self.maps.circular_phases().is_none() && !self.psi_quarter_turn {
-            return Err("it needs the circular phases or the marginalised phase");
+        let folded = self
+            .maps
+            .circular_phases()
+            .is_some_and(|map| map.copies() == Copies::Folded);
+        if !folded && !self.psi_quarter_turn {
+            return Err(if self.likelihood.is_22_only() {
+                "it needs the circular phases or the marginalised phase"
+            } else {
+                "the signal model has higher modes, which tell phase from phase + π/2 with \
+                 psi + π/2, and the jump holds only up to that"
+            });
         }
         let [i, j] = network
             .loudest_pair()

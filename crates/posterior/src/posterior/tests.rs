@@ -22,6 +22,9 @@ mod phase;
 struct Mock {
     mu: ParameterVector,
     w: ParameterVector,
+    /// Whether the mock stands for a model with higher modes (its density tells (φ, ψ) from
+    /// the other three with the same φ ± ψ modulo π either way).
+    higher_modes: bool,
 }
 
 const MOCK_SNR2: f64 = 100.0;
@@ -73,7 +76,7 @@ fn chained(
 
 impl BbhLikelihood for Mock {
     fn is_22_only(&self) -> bool {
-        true
+        !self.higher_modes
     }
 
     fn inner_products(&self, p: &BbhParameters) -> Result<InnerProducts, LikelihoodError> {
@@ -101,7 +104,11 @@ fn priors(prior_text: &str) -> PriorSet {
 fn mock() -> Mock {
     let mu = [30.0, 0.8, 0.1, -0.1, 1000.0, 2.0, 0.5, 1.0, 0.01, 2.0, -1.0];
     let w = [0.5, 10.0, 4.0, 4.0, 1e-5, 1.0, 1.0, 1.0, 1e4, 1.0, 1.0];
-    Mock { mu, w }
+    Mock {
+        mu,
+        w,
+        higher_modes: false,
+    }
 }
 
 /// The posterior of a prior file's text in bilby's parameters.
@@ -444,6 +451,77 @@ fn circular_phase_coordinates() {
         assert!(post.use_circular_phases().is_err(), "{to}");
         assert_eq!(post.equivalent_parameters(&THETA, 1), THETA);
     }
+}
+
+/// With higher modes the circular phases run over 4π each: the torus covers (φ, ψ)'s four
+/// times, its four points over one (φ, ψ) have that density, the three other (φ, ψ) with the
+/// same φ ± ψ modulo π are points of their own, and the jump that holds only up to them is
+/// refused.
+#[test]
+fn unfolded_circular_phases_cover_every_phase_and_psi() {
+    let higher_modes = || Mock {
+        higher_modes: true,
+        ..mock()
+    };
+    let in_effective_coordinates = |mut post: Posterior<Mock>| {
+        post.use_effective_spin().unwrap();
+        post.use_symmetric_mass_ratio().unwrap();
+        post.use_detector_frame(&network(&["H1", "L1"])).unwrap();
+        post
+    };
+    let in_parameters = || Posterior::in_parameters(priors(GW150914_LIKE_PRIOR), higher_modes());
+    let plain = in_effective_coordinates(in_parameters());
+    let mut post = in_effective_coordinates(in_parameters());
+    post.use_circular_phases().unwrap();
+    assert_eq!(
+        post.maps.circular_phases().unwrap().copies(),
+        Copies::Unfolded
+    );
+    assert_round_trip_and_gradients(&post);
+    // Uniform (φ, ψ) over [0, 2π) × [0, π) becomes the uniform density 1/(16π²) on the torus
+    // [0, 4π)² of (α, δ).
+    let mut g = vec![0.0; 11];
+    let x = post.to_x(&THETA);
+    let with = PriorLikelihood::log_prior_and_gradient(&post, &x, &mut g);
+    let without = PriorLikelihood::log_prior_and_gradient(&plain, &plain.to_x(&THETA), &mut g);
+    let uniform_phase_psi = -(2.0 * PI.powi(2)).ln();
+    let torus = with - (without - uniform_phase_psi);
+    assert!((torus + (16.0 * PI.powi(2)).ln()).abs() < 1e-12, "{torus}");
+    // The four points of the cover over THETA: the same parameters and density.
+    let density = |x: &[f64]| LogDensity::log_density_and_gradient(&post, x, &mut [0.0; 11]);
+    let y = post.affine.y(&x);
+    for shift in post.cover_shifts() {
+        let moved: Vec<f64> = y.iter().zip(&shift).map(|(a, b)| a + b).collect();
+        let x_moved = post.affine.x(&moved);
+        let theta = post.parameters(&x_moved);
+        assert!(THETA.iter().zip(&theta).all(|(a, b)| (a - b).abs() < 1e-9));
+        assert!((density(&x_moved) - density(&x)).abs() < 1e-9);
+    }
+    assert_eq!(post.cover_shifts().len(), 4);
+    // The (φ, ψ) that folding would merge with THETA: other points, other densities.
+    for k in 1..4 {
+        assert_eq!(post.equivalent_parameters(&THETA, k), THETA);
+        let shift = k as f64 * 0.5 * PI;
+        let mut other = THETA;
+        other[Parameter::Phase] = wrap(THETA[Parameter::Phase] + shift, 0.0, TAU);
+        other[Parameter::Psi] = wrap(THETA[Parameter::Psi] + shift, 0.0, PI);
+        let x_other = post.to_x(&other);
+        assert!(x.iter().zip(&x_other).any(|(a, b)| (a - b).abs() > 0.1));
+        assert!((density(&x_other) - density(&x)).abs() > 1e-3);
+    }
+    // In a run: applied, with the sky ring refused for the symmetry it needs (and the time
+    // orbit for its lattice of the (2,2) mode).
+    let options = CoordinateOptions::default();
+    let post = Posterior::new(
+        priors(GW150914_LIKE_PRIOR),
+        higher_modes(),
+        &options,
+        &network(&["H1", "L1"]),
+    );
+    let refused: Vec<_> = post.not_applied().iter().map(|n| n.option).collect();
+    assert_eq!(refused, ["sky_ring_reflection", "time_orbit"]);
+    assert!(post.not_applied()[0].reason.contains("higher modes"));
+    assert_eq!(Space::mirror_count(&post), 1);
 }
 
 /// The distance-marginalised log density at x equals the full posterior's integrated over
