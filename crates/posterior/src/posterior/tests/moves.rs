@@ -210,17 +210,44 @@ fn time_orbit_weights_follow_the_summed_density() {
     assert!(weight(current - 29) < weight(current) - 0.5);
 }
 
+/// The default prior without its mass constraints (every prior draw is a draw).
+fn unconstrained_prior() -> String {
+    GW150914_LIKE_PRIOR
+        .lines()
+        .filter(|l| !l.contains("Constraint"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Draws `post`'s independence proposals (a mixture of the prior and a kernel density estimate
+/// with equal shares) and checks that their density is theirs: a draw comes from the prior with
+/// probability ½ π_x(x)/q(x), π_x four times the prior term (the four copies of (phase, psi)),
+/// whose mean over draws must then be ½.
+fn assert_draws_come_from_the_prior_half_the_time<L: BbhLikelihood>(
+    post: &Posterior<L>,
+    rng: &mut Xoshiro256PlusPlus,
+) {
+    let n = 4000;
+    let mut from_prior = 0.0;
+    let mut x = vec![0.0; Space::dim(post)];
+    let mut g = vec![0.0; x.len()];
+    for _ in 0..n {
+        let log_q = Space::independence_draw(post, rng, &mut x).unwrap();
+        assert!((log_q - Space::independence_log_density(post, &x)).abs() < 1e-9);
+        let log_prior = post.prior_term(&post.forward(&x), &mut g) + 4f64.ln();
+        from_prior += 0.5 * (log_prior - log_q).exp();
+    }
+    let mean = from_prior / n as f64;
+    assert!((mean - 0.5).abs() < 0.03, "{mean}");
+}
+
 /// The independence proposal's density is that of its draws: drawn from the mixture of the
 /// prior and a kernel density estimate with equal shares, a draw comes from the prior with
 /// probability ½ π_x(x)/q(x), whose mean over draws is then ½; with the prior's density off by
 /// the four copies of (phase, psi) the circular phases fold together, it would be 4/5.
 #[test]
 fn independence_proposals_have_the_density_of_their_draws() {
-    let unconstrained: String = GW150914_LIKE_PRIOR
-        .lines()
-        .filter(|l| !l.contains("Constraint"))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let unconstrained = unconstrained_prior();
     let options = CoordinateOptions {
         time_steps: 8,
         independence_proposals: 1,
@@ -252,18 +279,7 @@ fn independence_proposals_have_the_density_of_their_draws() {
         })
         .collect();
     assert!(post.use_draws_proposal(&draws, 0.5));
-    let n = 4000;
-    let mut from_prior = 0.0;
-    let mut x = vec![0.0; Space::dim(&post)];
-    let mut g = vec![0.0; x.len()];
-    for _ in 0..n {
-        let log_q = Space::independence_draw(&post, &mut rng, &mut x).unwrap();
-        assert!((log_q - Space::independence_log_density(&post, &x)).abs() < 1e-9);
-        let log_prior = post.prior_term(&post.forward(&x), &mut g) + 4f64.ln();
-        from_prior += 0.5 * (log_prior - log_q).exp();
-    }
-    let mean = from_prior / n as f64;
-    assert!((mean - 0.5).abs() < 0.03, "{mean}");
+    assert_draws_come_from_the_prior_half_the_time(&post, &mut rng);
 }
 
 /// As [`independence_proposals_have_the_density_of_their_draws`] with the unfolded circular
@@ -272,11 +288,7 @@ fn independence_proposals_have_the_density_of_their_draws() {
 /// (without the sum the mean would be 2).
 #[test]
 fn independence_proposals_on_the_cover_have_the_density_of_their_draws() {
-    let unconstrained: String = GW150914_LIKE_PRIOR
-        .lines()
-        .filter(|l| !l.contains("Constraint"))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let unconstrained = unconstrained_prior();
     let options = CoordinateOptions {
         independence_proposals: 1,
         ..CoordinateOptions::default()
@@ -305,16 +317,5 @@ fn independence_proposals_on_the_cover_have_the_density_of_their_draws() {
         })
         .collect();
     assert!(post.use_draws_proposal(&draws, 0.5));
-    let n = 4000;
-    let mut from_prior = 0.0;
-    let mut x = vec![0.0; Space::dim(&post)];
-    let mut g = vec![0.0; x.len()];
-    for _ in 0..n {
-        let log_q = Space::independence_draw(&post, &mut rng, &mut x).unwrap();
-        assert!((log_q - Space::independence_log_density(&post, &x)).abs() < 1e-9);
-        let log_prior = post.prior_term(&post.forward(&x), &mut g) + 4f64.ln();
-        from_prior += 0.5 * (log_prior - log_q).exp();
-    }
-    let mean = from_prior / n as f64;
-    assert!((mean - 0.5).abs() < 0.03, "{mean}");
+    assert_draws_come_from_the_prior_half_the_time(&post, &mut rng);
 }
