@@ -14,6 +14,7 @@ use crate::constants::GAMMA_E;
 use crate::fits;
 use crate::gsl;
 use crate::phase::{BinaryVariables, Phase22};
+use crate::ringdown::RingdownAmplitude;
 use crate::scalar::{Arith, Lanes, Real, ReverseArith};
 use crate::vmath;
 
@@ -54,18 +55,8 @@ impl<T: Real> Amplitude22<T> {
         let alpha1 = phase.alpha1;
         let alpha2 = fits::qnm_fdamp_n2_22(v.final_spin) / v.final_mass * two_pi;
 
-        // Ringdown (arXiv:1406.0401 eqs. 6–8): c3 is a fit, c2 from the overtone, clamped so that
-        // the amplitude has no second peak; c1 and c4 fix the peak value and a zero slope.
         let amp_peak = fits::peak_amp_22(f);
-        let c3 = fits::rd_amp_c3_22(f);
-        let cosh_c3 = gsl::cosh(c3);
-        let tanh_c3 = gsl::tanh(c3);
-        let mut c2 = (alpha2 - alpha1) * 0.5;
-        if c2.abs().re() > (alpha1 * 0.5 / tanh_c3).abs().re() {
-            c2 = -(alpha1 * 0.5 / tanh_c3);
-        }
-        let c1 = amp_peak * alpha1 * cosh_c3 * cosh_c3 / c2;
-        let c4 = amp_peak - c1 * tanh_c3;
+        let ringdown = RingdownAmplitude::new(amp_peak, fits::rd_amp_c3_22(f), alpha1, alpha2);
 
         // PN amplitude coefficients (arXiv:2012.11923 eq. A1), term for term as LAL writes them.
         let k = T::from;
@@ -108,7 +99,7 @@ impl<T: Real> Amplitude22<T> {
             insp_c: [k(0.0); 3],
             merger_c: [k(0.0); 4],
             alpha1,
-            rd_c: [c1, c2, c3, c4],
+            rd_c: ringdown.c,
         };
 
         // Inspiral pseudo-PN terms: three collocation points (eq. 15), fitted to |h| but imposed

@@ -24,6 +24,7 @@ mod setup;
 
 use crate::fits::{self, FitInputs, FitPowers};
 use crate::gsl;
+use crate::ringdown::RingdownPhase;
 use crate::scalar::Real;
 
 /// Mass and spin variables of the set-up (LAL's `IMRPhenomTWaveformStruct`, geometric part).
@@ -41,6 +42,10 @@ pub struct BinaryVariables<T> {
     pub final_mass: T,
     /// Final dimensionless spin.
     pub final_spin: T,
+    /// The final spin of the higher modes' ringdown (LAL's `afinal_prec`): `final_spin` for
+    /// IMRPhenomTHM, the precessing final spin for IMRPhenomTPHM's co-precessing modes
+    /// (docs/precession.md §2.2).
+    pub ringdown_final_spin: T,
     /// The arguments of the parameter-space fits, (η, Ŝ, Δχ, δ), with their powers.
     pub fits: FitPowers<T>,
 }
@@ -55,13 +60,15 @@ impl<T: Real> BinaryVariables<T> {
             eta = T::from(0.25);
         }
         let (m1, m2) = (m1 / (m1 + m2), m2 / (m1 + m2));
+        let final_spin = fits::final_spin_2017(eta, delta, chi1, chi2);
         Self {
             eta,
             delta,
             chi1,
             chi2,
             final_mass: fits::final_mass_2017(eta, delta, chi1, chi2),
-            final_spin: fits::final_spin_2017(eta, delta, chi1, chi2),
+            final_spin,
+            ringdown_final_spin: final_spin,
             fits: FitPowers::new(FitInputs {
                 eta,
                 s: (m1 * m1 * chi1 + m2 * m2 * chi2) / (m1 * m1 + m2 * m2),
@@ -185,6 +192,19 @@ fn k<T: Real>(v: f64) -> T {
 const LOG_TERM: f64 = 107.0 / 280.0;
 
 impl<T: Real> Phase22<T> {
+    /// The ringdown phase with the ringdown frequency `omega_ring` in place of the aligned-spin
+    /// one, continuous at the peak (IMRPhenomTPHM's `c1_prec`, `omegaRING_prec`;
+    /// docs/precession.md §2.2).
+    pub(crate) fn ringdown_phase_with(&self, omega_ring: T) -> RingdownPhase<T> {
+        RingdownPhase::new(
+            omega_ring,
+            self.omega_peak,
+            self.rd_c2,
+            self.rd_c3,
+            self.ph_off_rd,
+        )
+    }
+
     /// The same coefficients converted to another scalar through their values (drops
     /// derivatives with respect to the binary's parameters).
     pub fn values_as<U: Real>(&self) -> Phase22<U> {

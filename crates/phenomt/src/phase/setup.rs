@@ -12,6 +12,7 @@ use std::f64::consts::PI;
 use super::{fits, k, BinaryVariables, MergerFrequency, Phase22};
 use crate::constants::GAMMA_E;
 use crate::gsl;
+use crate::ringdown;
 use crate::scalar::Real;
 
 impl<T: Real> Phase22<T> {
@@ -27,8 +28,7 @@ impl<T: Real> Phase22<T> {
         let omega_peak = fits::peak_frequency_22(f);
         let rd_c3 = fits::rd_freq_d3_22(f);
         let rd_c2 = fits::rd_freq_d2_22(f);
-        // c1 = (1 + c3 + c4)(ω_RING − ω_peak)/c2/(c3 + 2c4) with c4 = 0 (arXiv:1406.0401 eq. 9).
-        let rd_c1 = (rd_c3 + 1.0) * (omega_ring - omega_peak) / rd_c2 / rd_c3;
+        let rd_c1 = ringdown::frequency_c1(omega_ring, omega_peak, rd_c2, rd_c3);
 
         let mut p = Self {
             eta,

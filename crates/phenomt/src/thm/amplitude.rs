@@ -10,6 +10,7 @@
 use super::mode::{HigherMode, ModeFits, PnAmplitude};
 use crate::gsl;
 use crate::phase::{BinaryVariables, Phase22};
+use crate::ringdown::RingdownAmplitude;
 use crate::scalar::Real;
 
 /// End of the inspiral amplitude (`tCUT_Amp`), in M.
@@ -33,8 +34,9 @@ pub(crate) struct ModeAmplitude<T> {
     merger_c: [T; 4],
     /// The peak of |h_lm| relative to the peak of |h22|.
     pub t_shift: T,
+    /// The merger's damping rate (of the aligned-spin final state).
     alpha1: T,
-    rd_c: [T; 4],
+    ringdown: RingdownAmplitude<T>,
     /// −d arg H/dt at −150 M: the inspiral amplitude's share of the mode's frequency there.
     pub omega_cut: T,
     /// arg H at −150 M, plus π where Re H < 0 (the merger continues sign(Re H)·|H|).
@@ -56,19 +58,14 @@ impl<T: Real> ModeAmplitude<T> {
         exact_slopes: bool,
     ) -> Self {
         let k = T::from;
-        let alpha1 = f.alpha1;
+        let alpha1 = f.qnm.alpha1;
         let amp_peak = f.peak_amp;
-        // Ringdown (arXiv:1406.0401 eqs. 6–8): c2 from the overtone, clamped so that the
-        // amplitude has no second peak; c1 and c4 fix the peak value and a zero slope.
-        let c3 = f.rd_amp_c3;
-        let cosh_c3 = gsl::cosh(c3);
-        let tanh_c3 = gsl::tanh(c3);
-        let mut c2 = (f.alpha2 - alpha1) * 0.5;
-        if c2.abs().re() > (alpha1 * 0.5 / tanh_c3).abs().re() {
-            c2 = -(alpha1 * 0.5 / tanh_c3);
-        }
-        let c1 = amp_peak * alpha1 * cosh_c3 * cosh_c3 / c2;
-        let c4 = amp_peak - c1 * tanh_c3;
+        let ringdown = RingdownAmplitude::new(
+            amp_peak,
+            f.rd_amp_c3,
+            f.ringdown_qnm.alpha1,
+            f.ringdown_qnm.alpha2,
+        );
 
         let mut a = Self {
             fac0: v.eta * 2.0 * (16.0 * std::f64::consts::PI / 5.0).sqrt(),
@@ -77,7 +74,7 @@ impl<T: Real> ModeAmplitude<T> {
             merger_c: [k(0.0); 4],
             t_shift: f.t_shift,
             alpha1,
-            rd_c: [c1, c2, c3, c4],
+            ringdown,
             omega_cut: k(0.0),
             phi_cut: k(0.0),
         };
@@ -233,8 +230,7 @@ impl<T: Real> ModeAmplitude<T> {
     pub fn merger_ringdown(&self, t: T) -> T {
         let tau = t - self.t_shift;
         if tau.re() > 0.0 {
-            let [c1, c2, c3, c4] = self.rd_c;
-            (-self.alpha1 * tau).exp() * (c1 * (c2 * tau + c3).tanh() + c4)
+            self.ringdown.value(tau)
         } else {
             let [m1, m2, m3, m4] = self.merger_c;
             let s2 = (self.alpha1 * 2.0 * tau).cosh().powf(-1.0 / 7.0);

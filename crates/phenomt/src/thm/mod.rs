@@ -23,8 +23,11 @@ use self::amplitude::{Complex, ModeAmplitude, T_CUT};
 use self::mode::{HigherMode, ModeFits};
 use self::phase::ModePhase;
 use crate::error::WaveformError;
+use crate::fits;
 use crate::harmonics::spin_weighted_y;
 use crate::model::{IMRPhenomT, Mode22, Polarizations, Settings};
+use crate::phase::{BinaryVariables, Phase22};
+use crate::ringdown::{RingdownAmplitude, RingdownPhase};
 use crate::scalar::Real;
 
 /// A higher mode, set up for one binary.
@@ -33,6 +36,35 @@ struct HigherModeModel<T> {
     mode: HigherMode,
     /// `None` where the mode vanishes identically (odd m, equal masses and spins).
     coefficients: Option<(ModeAmplitude<T>, ModePhase<T>)>,
+}
+
+/// The (2,2) mode's ringdown with a final spin other than the aligned-spin one.
+#[derive(Clone, Debug)]
+struct Ringdown22<T> {
+    amplitude: RingdownAmplitude<T>,
+    phase: RingdownPhase<T>,
+}
+
+impl<T: Real> Ringdown22<T> {
+    /// The QNMs of `vars.ringdown_final_spin` in LAL's `_prec` ringdown coefficients of the 22
+    /// amplitude and phase (docs/precession.md §2.2).
+    fn new(vars: &BinaryVariables<T>, phase22: &Phase22<T>) -> Self {
+        let (af, mf) = (vars.ringdown_final_spin, vars.final_mass);
+        let two_pi = 2.0 * std::f64::consts::PI;
+        let alpha1 = fits::qnm_fdamp_22(af) / mf * two_pi;
+        let alpha2 = fits::qnm_fdamp_n2_22(af) / mf * two_pi;
+        let amplitude = RingdownAmplitude::new(
+            fits::peak_amp_22(&vars.fits),
+            fits::rd_amp_c3_22(&vars.fits),
+            alpha1,
+            alpha2,
+        );
+        let omega_ring = fits::qnm_fring_22(af) / mf * two_pi;
+        Self {
+            amplitude,
+            phase: phase22.ringdown_phase_with(omega_ring),
+        }
+    }
 }
 
 /// IMRPhenomTHM, set up for one binary and a set of modes: evaluates each mode h_lm (m > 0) and
@@ -44,6 +76,8 @@ pub struct IMRPhenomTHM<T> {
     /// Whether (2,2) is among the modes.
     with_22: bool,
     higher: Vec<HigherModeModel<T>>,
+    /// The (2,2) ringdown when it has its own final spin; otherwise `model22`'s.
+    ringdown22: Option<Ringdown22<T>>,
 }
 
 impl<T: Real> IMRPhenomTHM<T> {
@@ -58,6 +92,44 @@ impl<T: Real> IMRPhenomTHM<T> {
         settings: &Settings,
         modes: &[Mode],
     ) -> Result<Self, WaveformError> {
+        Self::set_up(m1, m2, chi1, chi2, settings, modes, None)
+    }
+
+    /// IMRPhenomTPHM's co-precessing modes: [`Self::new`] with the final spin `ringdown_spin`
+    /// (the precessing one, in [−1, 1]) in place of the aligned-spin one in every mode's
+    /// ringdown amplitude and phase, after each mode's peak; the merger keeps the aligned-spin
+    /// final state (LAL's `afinal_prec` with MergerVersion 1; docs/precession.md §2.2).
+    pub fn with_ringdown_spin(
+        m1: T,
+        m2: T,
+        chi1: T,
+        chi2: T,
+        settings: &Settings,
+        modes: &[Mode],
+        ringdown_spin: T,
+    ) -> Result<Self, WaveformError> {
+        Self::set_up(m1, m2, chi1, chi2, settings, modes, Some(ringdown_spin))
+    }
+
+    fn set_up(
+        m1: T,
+        m2: T,
+        chi1: T,
+        chi2: T,
+        settings: &Settings,
+        modes: &[Mode],
+        ringdown_spin: Option<T>,
+    ) -> Result<Self, WaveformError> {
+        if let Some(spin) = ringdown_spin {
+            let value = spin.re();
+            if value.is_nan() || value.abs() > 1.0 {
+                return Err(WaveformError::OutOfRange {
+                    name: "ringdown final spin",
+                    value,
+                    allowed: "[-1, 1]",
+                });
+            }
+        }
         if modes.is_empty() {
             return Err(WaveformError::NoModes);
         }
@@ -67,8 +139,12 @@ impl<T: Real> IMRPhenomTHM<T> {
                 return Err(WaveformError::RepeatedMode { l, m });
             }
         }
-        let (model22, vars) = IMRPhenomT::with_variables(m1, m2, chi1, chi2, settings)?;
+        let (model22, mut vars) = IMRPhenomT::with_variables(m1, m2, chi1, chi2, settings)?;
         let phase22 = model22.phase22();
+        let ringdown22 = ringdown_spin.map(|spin| {
+            vars.ringdown_final_spin = spin;
+            Ringdown22::new(&vars, phase22)
+        });
         let higher = modes
             .iter()
             .filter_map(|mode| mode.higher())
@@ -87,6 +163,7 @@ impl<T: Real> IMRPhenomTHM<T> {
             with_22: modes.contains(&Mode::L2M2),
             model22,
             higher,
+            ringdown22,
         })
     }
 
@@ -108,7 +185,7 @@ impl<T: Real> IMRPhenomTHM<T> {
     /// at 1 Mpc, as (re, im) in the order of [`Self::modes`].
     fn modes_geometric(&self, t_m: T) -> Vec<Complex<T>> {
         let (omega22, phase22, h22) = self.model22.parts_geometric(t_m);
-        let first = self.with_22.then(|| mode22_complex(&h22));
+        let first = self.with_22.then(|| self.mode22(t_m, &h22));
         first
             .into_iter()
             .chain(
@@ -117,6 +194,17 @@ impl<T: Real> IMRPhenomTHM<T> {
                     .map(|h| self.higher_mode(h, t_m, omega22, phase22)),
             )
             .collect()
+    }
+
+    /// The (2,2) mode at `t_m` (M), given the (2,2) model's value there.
+    fn mode22(&self, t_m: T, h22: &Mode22<T>) -> Complex<T> {
+        match &self.ringdown22 {
+            Some(ringdown) if t_m.re() > 0.0 => mode22_complex(&Mode22 {
+                amplitude: self.model22.amp_fac() * ringdown.amplitude.value(t_m),
+                phase: ringdown.phase.phase(t_m) - self.model22.phase_ref(),
+            }),
+            _ => mode22_complex(h22),
+        }
     }
 
     /// A higher mode at `t_m` (M), from the (2,2) frequency and phase there.
@@ -153,7 +241,7 @@ impl<T: Real> IMRPhenomTHM<T> {
         let t_m = t / self.model22.total_mass_seconds();
         let (omega22, phase22, h22) = self.model22.parts_geometric(t_m);
         match (self.with_22, index) {
-            (true, 0) => mode22_complex(&h22),
+            (true, 0) => self.mode22(t_m, &h22),
             (true, i) => self.higher_mode(&self.higher[i - 1], t_m, omega22, phase22),
             (false, i) => self.higher_mode(&self.higher[i], t_m, omega22, phase22),
         }

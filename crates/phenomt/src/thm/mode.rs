@@ -98,39 +98,20 @@ impl HigherMode {
     }
 }
 
-/// What a higher mode's set-up takes from the fits, in units of the total mass M (angular
-/// frequencies in rad/M). LAL: `LALSimIMRPhenomTHM_fits.c`.
+/// A mode's fundamental quasi-normal mode and first overtone for a final black hole, in units of
+/// the total mass M (LAL: `evaluate_QNMfit_*` over M_f).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ModeFits<T> {
+pub(crate) struct Qnm<T> {
     /// Ringdown angular frequency of the fundamental QNM.
     pub omega_ring: T,
     /// Damping rates 2π·f_damp of the fundamental QNM and of its first overtone.
     pub alpha1: T,
     pub alpha2: T,
-    /// The frequency at the mode's −25 M collocation point, at the peak of |h22|, and the
-    /// ringdown frequency coefficients c2, c3.
-    pub merger_freq_cp: T,
-    pub peak_frequency: T,
-    pub rd_freq_c2: T,
-    pub rd_freq_c3: T,
-    /// |h_lm| at −2000, −250 and −150 M, at −25 M, and at its peak.
-    pub inspiral_amp_cp: [T; 3],
-    pub merger_amp_cp: T,
-    pub peak_amp: T,
-    /// The ringdown amplitude's coefficient c3.
-    pub rd_amp_c3: T,
-    /// Time of the peak of |h_lm| after the peak of |h22|.
-    pub t_shift: T,
-    /// Step of the finite difference of the ringdown frequency at the peak (LAL's choice per
-    /// mode).
-    pub peak_slope_step: f64,
 }
 
-impl<T: Real> ModeFits<T> {
-    /// The fits of a higher mode.
-    pub fn new(mode: HigherMode, v: &BinaryVariables<T>) -> Self {
-        let p = &v.fits.inputs();
-        let (af, mf) = (v.final_spin, v.final_mass);
+impl<T: Real> Qnm<T> {
+    /// The QNMs of `mode` for a final spin `af` and a final mass `mf` (in M).
+    pub fn new(mode: HigherMode, af: T, mf: T) -> Self {
         let two_pi = 2.0 * PI;
         let (fring, fdamp, fdamp_n2) = match mode {
             HigherMode::L2M1 => (
@@ -154,6 +135,47 @@ impl<T: Real> ModeFits<T> {
                 fits::qnm_fdamp_n2_55(af),
             ),
         };
+        // 2π·(f/M_f), as LAL (the product commutes bit for bit).
+        Self {
+            omega_ring: fring / mf * two_pi,
+            alpha1: fdamp / mf * two_pi,
+            alpha2: fdamp_n2 / mf * two_pi,
+        }
+    }
+}
+
+/// What a higher mode's set-up takes from the fits, in units of the total mass M (angular
+/// frequencies in rad/M). LAL: `LALSimIMRPhenomTHM_fits.c`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ModeFits<T> {
+    /// The QNMs of the aligned-spin final state, which shape the merger.
+    pub qnm: Qnm<T>,
+    /// The QNMs that the ringdown's amplitude and phase use: those of the final spin
+    /// `BinaryVariables::ringdown_final_spin` (docs/precession.md §2.2).
+    pub ringdown_qnm: Qnm<T>,
+    /// The frequency at the mode's −25 M collocation point, at the peak of |h22|, and the
+    /// ringdown frequency coefficients c2, c3.
+    pub merger_freq_cp: T,
+    pub peak_frequency: T,
+    pub rd_freq_c2: T,
+    pub rd_freq_c3: T,
+    /// |h_lm| at −2000, −250 and −150 M, at −25 M, and at its peak.
+    pub inspiral_amp_cp: [T; 3],
+    pub merger_amp_cp: T,
+    pub peak_amp: T,
+    /// The ringdown amplitude's coefficient c3.
+    pub rd_amp_c3: T,
+    /// Time of the peak of |h_lm| after the peak of |h22|.
+    pub t_shift: T,
+    /// Step of the finite difference of the ringdown frequency at the peak (LAL's choice per
+    /// mode).
+    pub peak_slope_step: f64,
+}
+
+impl<T: Real> ModeFits<T> {
+    /// The fits of a higher mode.
+    pub fn new(mode: HigherMode, v: &BinaryVariables<T>) -> Self {
+        let p = &v.fits.inputs();
         let per_mode = match mode {
             HigherMode::L2M1 => [
                 fits::merger_freq_cp1_21(p),
@@ -211,10 +233,8 @@ impl<T: Real> ModeFits<T> {
         let [merger_freq_cp, peak_frequency, rd_freq_c2, rd_freq_c3, cp1, cp2, cp3, merger_amp_cp, peak_amp, rd_amp_c3, t_shift] =
             per_mode;
         Self {
-            // 2π·(f/M_f), as LAL (the product commutes bit for bit).
-            omega_ring: fring / mf * two_pi,
-            alpha1: fdamp / mf * two_pi,
-            alpha2: fdamp_n2 / mf * two_pi,
+            qnm: Qnm::new(mode, v.final_spin, v.final_mass),
+            ringdown_qnm: Qnm::new(mode, v.ringdown_final_spin, v.final_mass),
             merger_freq_cp,
             peak_frequency,
             rd_freq_c2,

@@ -9,6 +9,7 @@
 use super::amplitude::{ModeAmplitude, T_CUT, T_MERGER_CP};
 use super::mode::{HigherMode, ModeFits};
 use crate::phase::{MergerFrequency, Phase22};
+use crate::ringdown::RingdownPhase;
 use crate::scalar::Real;
 
 /// Step of LAL's finite difference of ω22 at −150 M.
@@ -19,11 +20,9 @@ const OMEGA_STEP: f64 = 0.0000001;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ModePhase<T> {
     merger: MergerFrequency<T>,
-    rd_c1: T,
-    rd_c2: T,
-    rd_c3: T,
     ph_off_merger: T,
-    ph_off_rd: T,
+    /// The phase after the peak of |h22|, with the QNMs of the ringdown's final spin.
+    ringdown: RingdownPhase<T>,
 }
 
 impl<T: Real> ModePhase<T> {
@@ -46,40 +45,32 @@ impl<T: Real> ModePhase<T> {
             (omega22(T_CUT) - omega22(T_CUT - OMEGA_STEP)) / OMEGA_STEP
         };
 
-        let omega_ring = f.omega_ring;
+        let omega_ring = f.qnm.omega_ring;
         let omega_peak = f.peak_frequency;
         let (rd_c2, rd_c3) = (f.rd_freq_c2, f.rd_freq_c3);
-        // c1 = (1 + c3 + c4)(ω_RING − ω_peak)/c2/(c3 + 2c4) with c4 = 0 (arXiv:1406.0401 eq. 9).
-        let rd_c1 = (rd_c3 + 1.0) * (omega_ring - omega_peak) / rd_c2 / rd_c3;
-        let mut p = Self {
-            merger: MergerFrequency {
-                omega_ring,
-                alpha1: f.alpha1,
-                omega_peak,
-                domega_peak: k(0.0),
-                c: [k(0.0); 3],
-            },
-            rd_c1,
-            rd_c2,
-            rd_c3,
-            ph_off_merger: k(0.0),
-            ph_off_rd: k(0.0),
-        };
+        // The aligned-spin ringdown, whose slope at the peak shapes the merger.
+        let aligned = RingdownPhase::new(omega_ring, omega_peak, rd_c2, rd_c3, k(0.0));
         let ringdown_slope = if exact_slopes {
-            // dω/dt(0) = c1c2²c3/(1 + c3)² (the derivative of `ringdown_omega`).
-            rd_c1 * rd_c2 * rd_c2 * rd_c3 / ((rd_c3 + 1.0) * (rd_c3 + 1.0))
+            // dω/dt(0) = c1c2²c3/(1 + c3)² (the derivative of `RingdownPhase::omega`).
+            aligned.c1 * rd_c2 * rd_c2 * rd_c3 / ((rd_c3 + 1.0) * (rd_c3 + 1.0))
         } else {
             let h = f.peak_slope_step;
-            (p.ringdown_omega(k(h)) - p.ringdown_omega(k(0.0))) / h
+            (aligned.omega(k(h)) - aligned.omega(k(0.0))) / h
         };
-        p.merger.domega_peak = -ringdown_slope / omega_ring;
+        let mut merger = MergerFrequency {
+            omega_ring,
+            alpha1: f.qnm.alpha1,
+            omega_peak,
+            domega_peak: -ringdown_slope / omega_ring,
+            c: [k(0.0); 3],
+        };
 
         // Rescaled frequency ω̄ = 1 − ω/ω_RING at −150 M (m/2 ω22 plus the amplitude's share)
         // and at the −25 M collocation point, and its slope at −150 M.
         let omega_cut_bar = -((omega22(T_CUT) * half_m + amplitude.omega_cut) / omega_ring - 1.0);
         let omega_merger_cp = -(f.merger_freq_cp / omega_ring - 1.0);
         let domega_cut = domega22_cut * -half_m / omega_ring;
-        p.merger.solve(
+        merger.solve(
             k(T_CUT),
             k(T_MERGER_CP),
             omega_cut_bar,
@@ -89,30 +80,26 @@ impl<T: Real> ModePhase<T> {
 
         // Phase continuity at −150 M with m/2 times the (2,2) phase, and at the peak.
         let phase22_cut = phase22.omega_and_phase(k(T_CUT)).1;
-        p.ph_off_merger = phase22_cut * half_m - p.merger.phase(k(T_CUT));
-        p.ph_off_rd = p.merger.phase(k(0.0)) + p.ph_off_merger;
-        p
-    }
-
-    /// Ringdown frequency (`IMRPhenomTRDOmegaAnsatzHM`, with c4 = 0).
-    fn ringdown_omega(&self, t: T) -> T {
-        let exp_c = (-self.rd_c2 * t).exp();
-        let num = self.rd_c1 * -(self.rd_c2 * self.rd_c3 * exp_c);
-        num / (self.rd_c3 * exp_c + 1.0) + self.merger.omega_ring
-    }
-
-    /// Ringdown phase (arXiv:1406.0401 eq. 5; `IMRPhenomTRDPhaseAnsatzHM`).
-    fn ringdown_phase(&self, t: T) -> T {
-        let exp_c = (-self.rd_c2 * t).exp();
-        let log = ((self.rd_c3 * exp_c + 1.0) / (self.rd_c3 + 1.0)).ln();
-        self.rd_c1 * log + self.merger.omega_ring * t + self.ph_off_rd
+        let ph_off_merger = phase22_cut * half_m - merger.phase(k(T_CUT));
+        let ringdown = RingdownPhase::new(
+            f.ringdown_qnm.omega_ring,
+            omega_peak,
+            rd_c2,
+            rd_c3,
+            merger.phase(k(0.0)) + ph_off_merger,
+        );
+        Self {
+            merger,
+            ph_off_merger,
+            ringdown,
+        }
     }
 
     /// The mode's phase at time t ≥ −150 M (in M), before the argument of the inspiral
     /// amplitude at −150 M is taken off (`IMRPhenomTHMPhase`).
     pub fn merger_ringdown(&self, t: T) -> T {
         if t.re() > 0.0 {
-            self.ringdown_phase(t)
+            self.ringdown.phase(t)
         } else {
             self.merger.phase(t) + self.ph_off_merger
         }
