@@ -234,6 +234,12 @@ pub trait Real:
         let x = self.re();
         self.lift(x.asinh(), 1.0 / (1.0 + x * x).sqrt())
     }
+    /// arccos, in [0, π] (the derivative is infinite at ±1).
+    #[inline]
+    fn acos(self) -> Self {
+        let x = self.re();
+        self.lift(x.acos(), -1.0 / (1.0 - x * x).sqrt())
+    }
     #[inline]
     fn abs(self) -> Self {
         if self.re() < 0.0 {
@@ -283,6 +289,7 @@ impl Real for f64 {
         cosh() -> Self;
         tanh() -> Self;
         asinh() -> Self;
+        acos() -> Self;
         abs() -> Self;
         atan2(x: Self) -> Self;
         hypot(y: Self) -> Self;

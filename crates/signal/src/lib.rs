@@ -16,6 +16,7 @@ mod error;
 mod model;
 mod params;
 mod projection;
+mod spins;
 
 pub use error::SignalError;
 pub use model::SignalModel;
@@ -24,3 +25,4 @@ pub use params::{
     NUM_PARAMETERS, PARAMETER_NAMES,
 };
 pub use projection::{Projection, ProjectionGradient};
+pub use spins::{lal_spins, LalSpins, PrecessingSpins};
