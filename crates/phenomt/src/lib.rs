@@ -24,6 +24,7 @@ pub mod gsl;
 mod harmonics;
 mod model;
 mod phase;
+pub mod precession;
 mod ringdown;
 mod roots;
 pub mod scalar;
