@@ -1,9 +1,17 @@
 //! The few GSL 2.8 numerical kernels whose exact arithmetic LAL's IMRPhenomT set-up depends on
 //! (docs/imrphenomt.md §10.3–10.5): complex hyperbolic functions called with a real
 //! argument, the LU solve of `gsl_linalg_LU_decomp`/`_solve`, and the Brent root finder.
+//! IMRPhenomTPHM's numerical Euler angles add the natural cubic spline (`spline.rs`) and the
+//! adaptive RKF45 integrator with LAL's Hermite output (`ode.rs`) (docs/precession.md §4.1–4.3).
 //!
 //! The set-up takes finite differences with steps of 1e-7, which turn one-ulp differences into
 //! 1e-6 relative changes of the merger coefficients, so these reproduce GSL's operation order.
+
+mod ode;
+mod spline;
+
+pub use ode::{adaptive_rk45_hermite, OdeSystem};
+pub use spline::CubicSpline;
 
 use crate::scalar::Real;
 

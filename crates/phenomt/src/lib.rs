@@ -34,6 +34,9 @@ mod vmath;
 pub use error::WaveformError;
 pub use harmonics::{polarizations_from_22, spin_weighted_factor, y22_factors};
 pub use model::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace, Polarizations, Settings};
+pub use precession::{
+    evolved_final_spin, EulerAngleSeries, JFrame, SpinOrbit, SpinPrecessionCoefficients,
+};
 pub use scalar::{Dual, Real};
 pub use thm::{IMRPhenomTHM, Mode};
 pub use vmath::sin_cos_f64;

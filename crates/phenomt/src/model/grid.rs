@@ -17,7 +17,8 @@ impl IMRPhenomT<f64> {
         self.delta_t
     }
 
-    fn dt_m(&self) -> f64 {
+    /// The sampling interval in units of the total mass.
+    pub(crate) fn dt_m(&self) -> f64 {
         self.delta_t / self.total_mass_s
     }
 

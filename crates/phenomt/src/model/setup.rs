@@ -130,7 +130,7 @@ impl<T: Real> IMRPhenomT<T> {
     }
 
     /// The start time t(f_min) in M, as LAL's root finder returns it.
-    pub(super) fn t_min(&self) -> f64 {
+    pub(crate) fn t_min(&self) -> f64 {
         *self.t_min.get_or_init(|| {
             let roots = RootFinder::new(&self.phase, self.total_mass_s.re());
             // `new` checked the bracket, which is all that makes Brent fail.

@@ -2,7 +2,16 @@
 //! IMRPhenomTHM modes "twisted up" with time-dependent Euler angles, as LALSuite builds it
 //! (`XLALSimIMRPhenomTPHM`). The design is in the repository's `docs/precession.md`.
 //!
+//! - `ode`: LAL's default (PrecVersion 300) spin-precession ODE, driven by IMRPhenomT's v(t),
+//!   with LAL's integrator and index bookkeeping (§4.1–4.3);
+//! - `angles`: the Euler angles α, cos β, γ of L̂ in LAL's J frame, the ringdown continuation
+//!   and the evolved final spin (§2.4, §4.4–4.7);
 //! - `rotation`: the Wigner matrices, the twist into the J frame, the global rotation into the
-//!   L0 frame and the polarisations (docs/precession.md §2.3, §2.5).
+//!   L0 frame and the polarisations (§2.3, §2.5).
 
+mod angles;
+mod ode;
 pub mod rotation;
+
+pub use angles::{evolved_final_spin, EulerAngleSeries, JFrame};
+pub use ode::{SpinOrbit, SpinPrecessionCoefficients};
