@@ -32,4 +32,10 @@ pub enum WaveformError {
     /// A mode asked for twice.
     #[error("mode ({l},{m}) is asked for twice")]
     RepeatedMode { l: u32, m: u32 },
+    /// An IMRPhenomTPHM angle option (LAL's `PrecVersion`) that is not implemented.
+    #[error("PrecVersion {version} is not supported: IMRPhenomTPHM has {supported}")]
+    UnsupportedPrecVersion {
+        version: u32,
+        supported: &'static str,
+    },
 }

@@ -7,11 +7,14 @@
 //! - `angles`: the Euler angles α, cos β, γ of L̂ in LAL's J frame, the ringdown continuation
 //!   and the evolved final spin (§2.4, §4.4–4.7);
 //! - `rotation`: the Wigner matrices, the twist into the J frame, the global rotation into the
-//!   L0 frame and the polarisations (§2.3, §2.5).
+//!   L0 frame and the polarisations (§2.3, §2.5);
+//! - `model`: the model on LAL's grid, which puts them together (§4.8).
 
 mod angles;
+mod model;
 mod ode;
 pub mod rotation;
 
 pub use angles::{evolved_final_spin, EulerAngleSeries, JFrame};
+pub use model::{IMRPhenomTPHM, SUPPORTED_PREC_VERSIONS};
 pub use ode::{SpinOrbit, SpinPrecessionCoefficients};

@@ -1,0 +1,127 @@
+//! IMRPhenomTPHM on LAL's grid with LAL's default options (`PrecVersion` 300), in `f64`: the
+//! co-precessing IMRPhenomTHM modes with the evolved final spin in their ringdown, twisted into
+//! the J frame with the numerical Euler angles and rotated into the L0 frame at the reference
+//! sample (docs/precession.md §2.1, §4.8). This is the parity variant, which reproduces
+//! `SimInspiralChooseTDWaveform` and `SimInspiralChooseTDModes` sample by sample.
+
+use super::angles::EulerAngleSeries;
+use super::rotation::{l0_modes, EulerAngles, Harmonics, SphericalModes, Wigner};
+use crate::error::WaveformError;
+use crate::model::{Polarizations, Settings};
+use crate::thm::{IMRPhenomTHM, Mode};
+
+/// Below this in-plane spin (|χ1⊥ + χ2⊥|, the vector sum), LAL's polarisations are
+/// IMRPhenomTHM's (docs/precession.md §3.4).
+const ALIGNED_FALLBACK: f64 = 1e-8;
+
+/// The precession versions (LAL's `PrecVersion`) that tdpe implements.
+pub const SUPPORTED_PREC_VERSIONS: [u32; 1] = [300];
+
+/// IMRPhenomTPHM set up for one binary on LAL's grid.
+#[derive(Clone, Debug)]
+pub struct IMRPhenomTPHM {
+    /// The co-precessing modes (m > 0), with the evolved final spin in their ringdown.
+    coprecessing: IMRPhenomTHM<f64>,
+    /// The Euler angles of the co-precessing frame in the J frame, per sample.
+    angles: EulerAngleSeries,
+    /// IMRPhenomTHM at the aligned spins, whose polarisations LAL returns when the in-plane
+    /// spins sum to nearly zero.
+    aligned: Option<IMRPhenomTHM<f64>>,
+}
+
+impl IMRPhenomTPHM {
+    /// Sets up the model for component masses `m1`, `m2` (detector frame, M☉; the bodies are
+    /// swapped if m1 < m2, spins included, as in LAL) and dimensionless spins `chi1`, `chi2` in
+    /// LAL's L0 frame at the reference frequency (z along the Newtonian orbital angular
+    /// momentum), with LAL's `PrecVersion` `prec_version` (only 300, LAL's default, is
+    /// implemented) and `settings` (`Settings::lal`; the `smooth` variant does not exist yet).
+    pub fn lal(
+        m1: f64,
+        m2: f64,
+        chi1: [f64; 3],
+        chi2: [f64; 3],
+        prec_version: u32,
+        settings: &Settings,
+    ) -> Result<Self, WaveformError> {
+        if !SUPPORTED_PREC_VERSIONS.contains(&prec_version) {
+            return Err(WaveformError::UnsupportedPrecVersion {
+                version: prec_version,
+                supported: "300",
+            });
+        }
+        // The angles' J frame depends on the line of sight, but the L0 modes do not
+        // (docs/precession.md §2.4): LAL's mode function fixes it at ι = φ_ref = 0.
+        let angles = EulerAngleSeries::lal(m1, m2, chi1, chi2, 0.0, 0.0, settings)?;
+        let (chi1z, chi2z) = (chi1[2], chi2[2]);
+        let coprecessing = IMRPhenomTHM::with_ringdown_spin(
+            m1,
+            m2,
+            chi1z,
+            chi2z,
+            settings,
+            &Mode::ALL,
+            angles.final_spin_evolved,
+        )?;
+        let in_plane = (chi1[0] + chi2[0]).hypot(chi1[1] + chi2[1]);
+        let aligned = (in_plane < ALIGNED_FALLBACK)
+            .then(|| IMRPhenomTHM::new(m1, m2, chi1z, chi2z, settings, &Mode::ALL))
+            .transpose()?;
+        Ok(Self {
+            coprecessing,
+            angles,
+            aligned,
+        })
+    }
+
+    /// The co-precessing modes underneath.
+    pub fn coprecessing(&self) -> &IMRPhenomTHM<f64> {
+        &self.coprecessing
+    }
+
+    /// The Euler angles on LAL's grid.
+    pub fn angles(&self) -> &EulerAngleSeries {
+        &self.angles
+    }
+
+    /// Every L0-frame mode h_lm (2 ≤ l ≤ 5, every m) at every sample of LAL's grid, for a source
+    /// at 1 Mpc: `SimInspiralChooseTDModes`' modes times the distance in Mpc.
+    pub fn l0_modes_on_grid(&self) -> Vec<SphericalModes<f64>> {
+        let series = &self.angles;
+        let angles: Vec<EulerAngles<f64>> = (0..series.alpha.len())
+            .map(|k| EulerAngles {
+                alpha: series.alpha[k],
+                cos_beta: series.cos_beta[k],
+                gamma: series.gamma[k],
+            })
+            .collect();
+        l0_modes(
+            &self.coprecessing.modes(),
+            &self.coprecessing.modes_on_grid(),
+            &angles,
+            series.orbit.reference_index,
+            Wigner::LalGlobal,
+        )
+    }
+
+    /// h₊ and h× on LAL's grid for a source at `distance_mpc`, seen at `inclination` with
+    /// reference phase `phi_ref` (rad), as `SimInspiralChooseTDWaveform(IMRPhenomTPHM)` returns
+    /// them: Σ_lm h_lm ₋₂Y_lm(ι, π/2 − φ_ref) over the L0 modes (docs/precession.md §2.5).
+    pub fn polarizations_on_grid(
+        &self,
+        distance_mpc: f64,
+        inclination: f64,
+        phi_ref: f64,
+    ) -> Polarizations {
+        if let Some(aligned) = &self.aligned {
+            return aligned.polarizations_on_grid(distance_mpc, inclination, phi_ref);
+        }
+        let harmonics = Harmonics::new(inclination, phi_ref);
+        let scale = 1.0 / distance_mpc;
+        let (hp, hc) = self
+            .l0_modes_on_grid()
+            .iter()
+            .map(|modes| modes.polarizations(&harmonics, scale))
+            .unzip();
+        self.coprecessing.model22().on_grid(hp, hc)
+    }
+}
