@@ -252,28 +252,36 @@ impl Whitener {
         self
     }
 
-    /// The frequency (Hz) below which the whitened series of `signals` hold the fraction
-    /// `fraction` of their summed power: the upper edge of their band.
-    pub fn power_edge(&self, signals: &[&[f64]], fraction: f64) -> anyhow::Result<f64> {
-        let mut power = vec![0.0; self.weights.len()];
-        for x in signals {
-            for (p, z) in power.iter_mut().zip(self.whitened_spectrum(x)?) {
-                *p += z.norm_sqr();
-            }
+    /// No power yet, to be summed over signals by [`Self::add_power`].
+    pub fn zero_power(&self) -> Vec<f64> {
+        vec![0.0; self.weights.len()]
+    }
+
+    /// Adds the power spectrum of the whitened `signal` to `power` (of [`Self::zero_power`]):
+    /// signals are summed one at a time, so that none needs to be kept.
+    pub fn add_power(&self, power: &mut [f64], signal: &[f64]) -> anyhow::Result<()> {
+        for (p, z) in power.iter_mut().zip(self.whitened_spectrum(signal)?) {
+            *p += z.norm_sqr();
         }
+        Ok(())
+    }
+
+    /// The frequency (Hz) below which the summed `power` (of [`Self::add_power`]) holds the
+    /// fraction `fraction`: the upper edge of the signals' band.
+    pub fn power_edge(&self, power: &[f64], fraction: f64) -> f64 {
         let total: f64 = power.iter().sum();
         let top = (power.len() - 1) as f64 * self.df;
         if total.is_nan() || total <= 0.0 {
-            return Ok(top);
+            return top;
         }
         let mut cumulative = 0.0;
         for (j, p) in power.iter().enumerate() {
             cumulative += p;
             if cumulative >= fraction * total {
-                return Ok(j as f64 * self.df);
+                return j as f64 * self.df;
             }
         }
-        Ok(top)
+        top
     }
 
     /// The whitened series (unit variance per sample for noise of the PSD, before a band-pass).
@@ -372,7 +380,9 @@ mod tests {
                 (-t * t / 0.02).exp() * (std::f64::consts::TAU * 60.0 * t).cos() * 1e-21
             })
             .collect();
-        let edge = whitener.power_edge(&[&tone], 0.999).unwrap();
+        let mut power = whitener.zero_power();
+        whitener.add_power(&mut power, &tone).unwrap();
+        let edge = whitener.power_edge(&power, 0.999);
         assert!((60.0..75.0).contains(&edge), "{edge}");
         let full = whitener.whiten(&tone).unwrap();
         let noise = simulate_noise(&psd, &band, &grid, 7).unwrap();

@@ -20,7 +20,7 @@ mod number_format;
 mod palette;
 mod plot_columns;
 pub(crate) mod pp_plot;
-mod quantile;
+pub(crate) mod quantile;
 mod result_json;
 mod samples_csv;
 mod sky_density;

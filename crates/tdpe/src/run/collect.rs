@@ -21,8 +21,10 @@ use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
 
 use crate::config::KernelName;
 use crate::data::{tukey_window, Whitener, WHITENING_ROLL_OFF};
+use crate::output::quantile::{quantile_sorted, sorted};
 use crate::problem::Problem;
 use crate::run::derived;
+use crate::run::parallel::map_in_order;
 use crate::run::sampler::convergence_target;
 use crate::run::spectra::{detector_spectrum, AmplitudeSpectrum};
 use crate::run_result::{
@@ -37,6 +39,9 @@ const RECONSTRUCTION_DRAWS: usize = 50;
 /// The waveform plot's whitened series are band-passed below the frequency under which the
 /// whitened injection (or the posterior waveforms) hold this fraction of their power.
 const PASS_BAND_POWER: f64 = 0.999;
+/// The part of the segment the reconstruction keeps, in s before and after the posterior's median
+/// merger time: a margin around the waveform plot's window (`output::waveform_plot`).
+const RECONSTRUCTION_WINDOW: (f64, f64) = (1.0, 0.5);
 /// Posterior draws at which relative binning is checked against the exact likelihood.
 const CHECK_DRAWS: usize = 100;
 
@@ -489,18 +494,23 @@ fn relative_binning_report(
     pilot: Option<PilotReport>,
 ) -> anyhow::Result<RelativeBinningReport> {
     let step = (reported.len() / CHECK_DRAWS).max(1);
-    let deltas: Vec<f64> = reported
+    let checked: Vec<(&ParameterVector, f64)> = reported
         .iter()
-        .zip(log_likelihood)
+        .zip(log_likelihood.iter().copied())
         .step_by(step)
         .take(CHECK_DRAWS)
-        .map(|(theta, &rb_value)| {
-            let exact = problem
-                .exact()
-                .log_likelihood_ratio(&BbhParameters::from_array(*theta))?;
-            Ok(rb_value - exact)
-        })
-        .collect::<anyhow::Result<_>>()?;
+        .collect();
+    // Each exact ln L is a Toeplitz solve over the whole segment: on every worker thread.
+    let threads = problem.config.sampler.resolved_threads();
+    let deltas: Vec<f64> = map_in_order(checked, threads, |(theta, rb_value)| {
+        let exact = problem
+            .exact()
+            .log_likelihood_ratio(&BbhParameters::from_array(*theta))?;
+        Ok(rb_value - exact)
+    })
+    .context("a worker checking relative binning stopped")?
+    .into_iter()
+    .collect::<anyhow::Result<_>>()?;
     let mut errors: Vec<f64> = deltas.iter().map(|d| d.abs()).collect();
     errors.sort_by(f64::total_cmp);
     Ok(RelativeBinningReport {
@@ -541,7 +551,11 @@ fn detector_info(
 }
 
 /// The whitened data of each detector with the whitened templates of a few posterior draws
-/// (from `reported`) and of the injection, and the same in the frequency domain.
+/// (from `reported`) and of the injection, around the merger, and the spectra of all of them.
+///
+/// The draws' templates are made one draw at a time and kept only as their spectra and their
+/// whitened series near the merger: a long segment's whole series, for every draw, would cost
+/// hundreds of megabytes.
 fn reconstruction(
     problem: &Problem,
     reported: &[ParameterVector],
@@ -549,9 +563,8 @@ fn reconstruction(
 ) -> anyhow::Result<(Vec<WaveformReconstruction>, Vec<DetectorSpectrum>)> {
     let grid = &problem.grid;
     let exact = problem.exact();
-    let times: Vec<f64> = (0..grid.len).map(|i| grid.time(i)).collect();
     let mut rng = Stream::ReconstructionDraws.rng(seed);
-    let picks: Vec<usize> = if reported.is_empty() {
+    let draws: Vec<BbhParameters> = if reported.is_empty() {
         Vec::new()
     } else {
         sample_indices(
@@ -559,54 +572,114 @@ fn reconstruction(
             reported.len(),
             RECONSTRUCTION_DRAWS.min(reported.len()),
         )
-        .into_vec()
+        .into_iter()
+        .map(|i| BbhParameters::from_array(reported[i]))
+        .collect()
     };
-    let draw_templates: Vec<Vec<Vec<f64>>> = picks
-        .iter()
-        .map(|&i| exact.templates(&BbhParameters::from_array(reported[i])))
-        .collect::<Result<_, _>>()?;
     let injection_templates = match &problem.injection {
         Some(p) => Some(exact.templates(p)?),
         None => None,
     };
-    let mut reconstruction = Vec::new();
-    let mut spectra = Vec::new();
+    let detectors = problem.config.detectors.len();
+
+    // Each detector's band: where the whitened injection (or, without one, the draws) hold
+    // `PASS_BAND_POWER` of their power.
+    let whiteners = (0..detectors)
+        .map(|k| Whitener::new(&problem.psds[k], &problem.bands[k], grid))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut power: Vec<Vec<f64>> = whiteners.iter().map(Whitener::zero_power).collect();
+    match &injection_templates {
+        Some(h) => {
+            for (k, whitener) in whiteners.iter().enumerate() {
+                whitener.add_power(&mut power[k], &h[k])?;
+            }
+        }
+        None => {
+            for p in &draws {
+                let h = exact.templates(p)?;
+                for (k, whitener) in whiteners.iter().enumerate() {
+                    whitener.add_power(&mut power[k], &h[k])?;
+                }
+            }
+        }
+    }
+    let pass_band_upper: Vec<f64> = whiteners
+        .iter()
+        .zip(&power)
+        .map(|(w, p)| w.power_edge(p, PASS_BAND_POWER))
+        .collect();
+    let whiteners: Vec<Whitener> = whiteners
+        .into_iter()
+        .zip(&pass_band_upper)
+        .map(|(w, &edge)| w.band_passed(edge))
+        .collect();
+
+    let kept = kept_samples(problem, reported);
     let fs = grid.sampling_frequency();
     let mut spectrum = AmplitudeSpectrum::new(tukey_window(grid.len, WHITENING_ROLL_OFF * fs), fs);
-    for (k, name) in problem.config.detectors.iter().enumerate() {
-        let templates: Vec<&[f64]> = draw_templates.iter().map(|h| h[k].as_slice()).collect();
+    let mut signal_asd = vec![Vec::with_capacity(draws.len()); detectors];
+    let mut whitened_waveforms = vec![Vec::with_capacity(draws.len()); detectors];
+    for p in &draws {
+        let h = exact.templates(p)?;
+        for (k, whitener) in whiteners.iter().enumerate() {
+            signal_asd[k].push(spectrum.of(&h[k])?);
+            whitened_waveforms[k].push(whitener.whiten(&h[k])?[kept.clone()].to_vec());
+        }
+    }
+
+    let mut reconstruction = Vec::new();
+    let mut spectra = Vec::new();
+    let detector_series = whiteners.iter().zip(signal_asd).zip(whitened_waveforms);
+    for (k, ((whitener, signal_asd), whitened_waveforms)) in detector_series.enumerate() {
+        let name = &problem.config.detectors[k];
+        let data = exact.likelihood().data(k);
+        let injection = injection_templates.as_ref().map(|h| h[k].as_slice());
         spectra.push(detector_spectrum(
             name,
             &mut spectrum,
             fs,
-            exact.likelihood().data(k),
+            data,
             &problem.psds[k],
-            &templates,
-            injection_templates.as_ref().map(|h| h[k].as_slice()),
+            signal_asd,
+            injection,
         )?);
-        let whitener = Whitener::new(&problem.psds[k], &problem.bands[k], grid)?;
-        let signals: Vec<&[f64]> = match &injection_templates {
-            Some(h) => vec![h[k].as_slice()],
-            None => templates,
-        };
-        let pass_band_upper = whitener.power_edge(&signals, PASS_BAND_POWER)?;
-        let whitener = whitener.band_passed(pass_band_upper);
         reconstruction.push(WaveformReconstruction {
             detector: name.clone(),
-            pass_band: (problem.bands[k].f_low, pass_band_upper),
-            times: times.clone(),
-            whitened_data: whitener.whiten(exact.likelihood().data(k))?,
-            whitened_waveforms: draw_templates
-                .iter()
-                .map(|h| whitener.whiten(&h[k]))
-                .collect::<anyhow::Result<_>>()?,
-            whitened_injection: match &injection_templates {
-                Some(h) => Some(whitener.whiten(&h[k])?),
+            pass_band: (problem.bands[k].f_low, pass_band_upper[k]),
+            times: kept.clone().map(|i| grid.time(i)).collect(),
+            whitened_data: whitener.whiten(data)?[kept.clone()].to_vec(),
+            whitened_waveforms,
+            whitened_injection: match injection {
+                Some(h) => Some(whitener.whiten(h)?[kept.clone()].to_vec()),
                 None => None,
             },
         });
     }
     Ok((reconstruction, spectra))
+}
+
+/// The samples the reconstruction keeps: those within [`RECONSTRUCTION_WINDOW`] of the
+/// posterior's median geocent_time (the waveform plot shows a part of them), or the whole
+/// segment if that misses it.
+fn kept_samples(problem: &Problem, reported: &[ParameterVector]) -> std::ops::Range<usize> {
+    let grid = &problem.grid;
+    let times: Vec<f64> = reported
+        .iter()
+        .map(|theta| theta[Parameter::GeocentTime])
+        .filter(|t| t.is_finite())
+        .collect();
+    let merger = if times.is_empty() {
+        0.0
+    } else {
+        quantile_sorted(&sorted(&times), 0.5)
+    };
+    let (before, after) = RECONSTRUCTION_WINDOW;
+    let first = (0..grid.len).find(|&i| grid.time(i) >= merger - before);
+    let end = (0..grid.len).rfind(|&i| grid.time(i) <= merger + after);
+    match (first, end) {
+        (Some(first), Some(last)) if first <= last => first..last + 1,
+        _ => 0..grid.len,
+    }
 }
 
 /// A parameter's value as the results report it: geocent_time as absolute GPS.

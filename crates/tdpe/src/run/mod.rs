@@ -8,6 +8,7 @@
 pub mod checkpoint;
 pub mod collect;
 pub mod derived;
+pub mod parallel;
 pub mod pilot;
 pub mod sampler;
 pub mod spectra;

@@ -23,6 +23,7 @@ use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
 use super::sampler::{run_sampler, sampler_config};
 use crate::config::SamplerSection;
 use crate::problem::Problem;
+use crate::run::parallel::map_in_order;
 use crate::run_result::PilotReport;
 
 /// The share of prior draws among the independence proposals, beside the kernel density
@@ -302,33 +303,14 @@ fn summarise(
     cells: Vec<PlacedNodes<'_>>,
     threads: usize,
 ) -> Result<Vec<BbhRelativeBinning>, tdpe_likelihood::LikelihoodError> {
-    let count = cells.len();
-    let queue = std::sync::Mutex::new(cells.into_iter().enumerate());
-    let mut done: Vec<(usize, Result<BbhRelativeBinning, _>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.clamp(1, count.max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut out = Vec::new();
-                    // The costliest cells are not known in advance: each worker takes the next.
-                    while let Some((i, cell)) = queue.lock().ok().and_then(|mut q| q.next()) {
-                        out.push((i, cell.summarise()));
-                    }
-                    out
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    if done.len() != count {
-        return Err(tdpe_likelihood::LikelihoodError::InvalidInput(
-            "a worker computing summary data stopped".into(),
-        ));
-    }
-    done.into_iter().map(|(_, cell)| cell).collect()
+    map_in_order(cells, threads, |cell| cell.summarise())
+        .ok_or_else(|| {
+            tdpe_likelihood::LikelihoodError::InvalidInput(
+                "a worker computing summary data stopped".into(),
+            )
+        })?
+        .into_iter()
+        .collect()
 }
 
 /// The standard deviation of ln L_RB − ln L_exact over `points` (point, exact ln L); ∞ if

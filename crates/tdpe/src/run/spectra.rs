@@ -41,15 +41,15 @@ impl AmplitudeSpectrum {
     }
 }
 
-/// The spectra of one detector: its data, √PSD at the FFT's frequencies, and `templates` (the
-/// posterior draws') and `injection` through the same window.
+/// The spectra of one detector: its data, √PSD at the FFT's frequencies, the posterior draws'
+/// `signal_asd` (each from [`AmplitudeSpectrum::of`]) and `injection` through the same window.
 pub fn detector_spectrum(
     detector: &str,
     spectrum: &mut AmplitudeSpectrum,
     sampling_frequency: f64,
     data: &[f64],
     psd: &tdpe_noise::Psd,
-    templates: &[&[f64]],
+    signal_asd: Vec<Vec<f64>>,
     injection: Option<&[f64]>,
 ) -> anyhow::Result<DetectorSpectrum> {
     let n = data.len();
@@ -64,10 +64,7 @@ pub fn detector_spectrum(
         detector: detector.to_string(),
         data_asd: spectrum.of(data)?,
         psd_asd,
-        signal_asd: templates
-            .iter()
-            .map(|h| spectrum.of(h))
-            .collect::<anyhow::Result<_>>()?,
+        signal_asd,
         injection_asd: injection.map(|h| spectrum.of(h)).transpose()?,
         frequencies,
     })
