@@ -6,8 +6,8 @@
 
 use std::f64::consts::PI;
 
+use super::analytical::{OrbitalAngularMomentum, PhenomXMasses};
 use super::ode::{Binary, SpinOrbit};
-use crate::constants::{MSUN_SI, MTSUN_SI};
 use crate::error::WaveformError;
 use crate::fits::{final_spin_2017, qnm_fring_21, qnm_fring_22};
 use crate::gsl::CubicSpline;
@@ -57,53 +57,13 @@ impl JFrame {
         inclination: f64,
         phi_ref: f64,
     ) -> Self {
-        // IMRPhenomXSetWaveformVariables.
-        let (m1_in, m2_in) = (m1_si / MSUN_SI, m2_si / MSUN_SI);
-        let delta = ((m1_in - m2_in) / (m1_in + m2_in)).abs();
-        let eta = f64::min((0.25 * (1.0 - delta * delta)).abs(), 0.25);
-        let mtot_si = m1_in * MSUN_SI + m2_in * MSUN_SI;
-        let m_sec = (m1_in + m2_in) * MTSUN_SI;
-        let f_ref = if settings.f_ref == 0.0 {
-            settings.f_min
-        } else {
-            settings.f_ref
-        };
-        let v_ref = (PI * m_sec * f_ref).cbrt();
-        // IMRPhenomXGetAndSetPrecessionVariables, version 102.
-        let (m1, m2) = (m1_si / mtot_si, m2_si / mtot_si);
-        let m = m1 + m2;
+        // IMRPhenomXSetWaveformVariables and IMRPhenomXGetAndSetPrecessionVariables, with
+        // version 102's L.
+        let px = PhenomXMasses::new(m1_si, m2_si, settings);
+        let (m1, m2, m, eta, v_ref) = (px.m1, px.m2, px.m, px.eta, px.v_ref);
         let (m1_2, m2_2) = (m1 * m1, m2 * m2);
-        let (c1l, c2l) = (chi1[2], chi2[2]);
-        let l2 = 3.0 / 2. + eta / 6.0;
-        let l3 = (5.0 * (c1l * (-2.0 - 2.0 * delta + eta) + c2l * (-2.0 + 2.0 * delta + eta))) / 6.;
-        let l4 = (81.0 + (-57.0 + eta) * eta) / 24.;
-        let l5 = (-7.0
-            * (c1l * (72.0 + delta * (72.0 - 31.0 * eta) + eta * (-121.0 + 2.0 * eta))
-                + c2l * (72.0 + eta * (-121.0 + 2.0 * eta) + delta * (-72.0 + 31.0 * eta))))
-            / 144.;
-        // LAL quirk: L6's π² is `powers_of_lalpi.two`, a global that only PhenomX's own
-        // generators initialise; on TPHM's path it is still zero (the reference data confirm it:
-        // with π² the J frame's cos θ_J of P02 is off by 1.2e-4).
-        let pi_squared_as_lal_has_it = 0.0;
-        let l6 = (10935.0
-            + eta * (-62001.0 + eta * (1674.0 + 7.0 * eta) + 2214.0 * pi_squared_as_lal_has_it))
-            / 1296.;
-        // XLALSimIMRPhenomXLPNAnsatz with L0 = 1 and L1 = L7 = L8 = L8L = 0.
-        let x = v_ref * v_ref;
-        let (x2, sqx) = (x * x, x.sqrt());
-        let x3 = x * x2;
-        let x4 = x * x3;
-        let ansatz = (eta / v_ref)
-            * (1.0
-                + 0.0 * sqx
-                + l2 * x
-                + l3 * (x * sqx)
-                + l4 * x2
-                + l5 * (x2 * sqx)
-                + l6 * x3
-                + 0.0 * (x3 * sqx)
-                + 0.0 * x4
-                + 0.0 * x4 * x.ln());
+        let ansatz = OrbitalAngularMomentum::phenomx(102, eta, px.delta, chi1[2], chi2[2])
+            .ansatz(v_ref, eta / v_ref);
         let l_ref = m * m * ansatz;
         let j = [
             m1_2 * chi1[0] + m2_2 * chi2[0],
@@ -264,36 +224,19 @@ impl EulerAngleSeries {
             cos_beta[k] = l[2];
         }
         // §4.6: from the last ODE sample on, α grows at Ω_RD in absolute time, β frozen.
-        let mut ringdown_rate = std::f64::consts::TAU
-            * (qnm_fring_22(final_spin_evolved) / b.final_mass
-                - qnm_fring_21(final_spin_evolved) / b.final_mass);
-        if final_spin_evolved < 0.0 {
-            ringdown_rate = -ringdown_rate;
-        }
-        let (alpha_hand_over, cos_beta_frozen) = (alpha[n_pn - 2], cos_beta[n_pn - 2]);
-        for k in n_pn - 1..n {
-            alpha[k] = alpha_hand_over + ringdown_rate * times[k];
-            cos_beta[k] = cos_beta_frozen;
-        }
+        let ringdown_rate = ringdown_rate(final_spin_evolved, final_spin_evolved, b.final_mass);
+        continue_ringdown(
+            &mut alpha,
+            &mut cos_beta,
+            n_pn - 2,
+            n_pn - 1,
+            ringdown_rate,
+            |k| times[k],
+        );
         // §4.7: γ̇ = −α̇ cos β on natural splines over the whole grid, by Boole's rule.
-        let alpha_spline = CubicSpline::natural(times.clone(), alpha.clone())
-            .expect("the grid has more than ten samples");
-        let cos_beta_spline = CubicSpline::natural(times.clone(), cos_beta.clone())
-            .expect("the grid has more than ten samples");
-        let f = |t: f64| -alpha_spline.eval_deriv(t) * cos_beta_spline.eval(t);
         let mut gamma = vec![0.0; n];
         gamma[0] = -alpha[0];
-        for i in 1..n {
-            let (t1, t2) = (times[i - 1], times[i]);
-            gamma[i] = gamma[i - 1]
-                + (1.0 / 90.0)
-                    * (t2 - t1)
-                    * (7.0 * f(t1)
-                        + 32.0 * f((t1 + 3.0 * t2) / 4.0)
-                        + 12.0 * f((t1 + t2) / 2.0)
-                        + 32.0 * f((3.0 * t1 + t2) / 4.0)
-                        + 7.0 * f(t2));
-        }
+        minimal_rotation_gamma(&times, &alpha, &cos_beta, &mut gamma);
         // Re-referenced so that γ(iref) = −α(iref), except the first sample (README pitfall 5).
         let shift = -gamma[iref] - alpha[iref];
         for g in gamma.iter_mut().skip(1) {
@@ -308,5 +251,63 @@ impl EulerAngleSeries {
             frame,
             orbit,
         }
+    }
+}
+
+/// LAL's ringdown precession rate Ω_RD = 2π[f_RD,22(a) − f_RD,21(a)]/M_f in rad/M at the final
+/// spin `spin`, negated when `sign_spin` < 0 (`GetEulerSlope` and `EulerRDslope`, which take
+/// the sign from different final spins; docs/precession.md §3.2, §4.6).
+pub(crate) fn ringdown_rate(spin: f64, sign_spin: f64, final_mass: f64) -> f64 {
+    let rate =
+        std::f64::consts::TAU * (qnm_fring_22(spin) / final_mass - qnm_fring_21(spin) / final_mass);
+    if sign_spin < 0.0 {
+        -rate
+    } else {
+        rate
+    }
+}
+
+/// The ringdown continuation of the angles: for k ≥ `from`, α_k = α_anchor + `rate`·`time`(k)
+/// and cos β_k = cos β_anchor (docs/precession.md §3.2, §4.6).
+pub(crate) fn continue_ringdown(
+    alpha: &mut [f64],
+    cos_beta: &mut [f64],
+    anchor: usize,
+    from: usize,
+    rate: f64,
+    time: impl Fn(usize) -> f64,
+) {
+    let (alpha_anchor, cos_beta_anchor) = (alpha[anchor], cos_beta[anchor]);
+    for k in from..alpha.len() {
+        alpha[k] = alpha_anchor + rate * time(k);
+        cos_beta[k] = cos_beta_anchor;
+    }
+}
+
+/// γ from the minimal-rotation condition γ̇ = −α̇ cos β, as LAL integrates it: natural cubic
+/// splines of α and cos β on the knots `times` and Boole's rule over each interval, from
+/// `gamma[0]` on; `gamma` gets one value per knot (docs/precession.md §4.7).
+pub(crate) fn minimal_rotation_gamma(
+    times: &[f64],
+    alpha: &[f64],
+    cos_beta: &[f64],
+    gamma: &mut [f64],
+) {
+    let n = times.len();
+    let alpha_spline = CubicSpline::natural(times.to_vec(), alpha[..n].to_vec())
+        .expect("the grid has more than ten samples");
+    let cos_beta_spline = CubicSpline::natural(times.to_vec(), cos_beta[..n].to_vec())
+        .expect("the grid has more than ten samples");
+    let f = |t: f64| -alpha_spline.eval_deriv(t) * cos_beta_spline.eval(t);
+    for i in 1..n {
+        let (t1, t2) = (times[i - 1], times[i]);
+        gamma[i] = gamma[i - 1]
+            + (1.0 / 90.0)
+                * (t2 - t1)
+                * (7.0 * f(t1)
+                    + 32.0 * f((t1 + 3.0 * t2) / 4.0)
+                    + 12.0 * f((t1 + t2) / 2.0)
+                    + 32.0 * f((3.0 * t1 + t2) / 4.0)
+                    + 7.0 * f(t2));
     }
 }

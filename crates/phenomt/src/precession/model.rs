@@ -1,10 +1,13 @@
-//! IMRPhenomTPHM on LAL's grid with LAL's default options (`PrecVersion` 300), in `f64`: the
-//! co-precessing IMRPhenomTHM modes with the evolved final spin in their ringdown, twisted into
-//! the J frame with the numerical Euler angles and rotated into the L0 frame at the reference
-//! sample (docs/precession.md §2.1, §4.8). This is the parity variant, which reproduces
+//! IMRPhenomTPHM on LAL's grid, in `f64`: the co-precessing IMRPhenomTHM modes with the
+//! precessing final spin in their ringdown, twisted into the J frame with the Euler angles and
+//! rotated into the L0 frame at the reference sample (docs/precession.md §2.1, §4.8). The angles
+//! are LAL's default numerical ones (`PrecVersion` 300, with the evolved final spin) or the
+//! analytical NNLO ones (§3.2, with PhenomX's χ_p final spin). This is the parity variant, which reproduces
 //! `SimInspiralChooseTDWaveform` and `SimInspiralChooseTDModes` sample by sample.
 
+use super::analytical::{AnalyticalEulerAngles, PrecVersion};
 use super::angles::EulerAngleSeries;
+use super::ode::Binary;
 use super::rotation::{l0_modes, EulerAngles, Harmonics, SphericalModes, Wigner};
 use crate::error::WaveformError;
 use crate::model::{Polarizations, Settings};
@@ -14,8 +17,58 @@ use crate::thm::{IMRPhenomTHM, Mode};
 /// IMRPhenomTHM's (docs/precession.md §3.4).
 const ALIGNED_FALLBACK: f64 = 1e-8;
 
-/// The precession versions (LAL's `PrecVersion`) that tdpe implements.
-pub const SUPPORTED_PREC_VERSIONS: [u32; 1] = [300];
+pub use super::analytical::SUPPORTED_PREC_VERSIONS;
+
+/// The Euler angles of one of LAL's angle models on the waveform's grid.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrecessionAngles {
+    /// `PrecVersion` 300.
+    Numerical(EulerAngleSeries),
+    /// An analytical `PrecVersion` (NNLO).
+    Analytical(AnalyticalEulerAngles),
+}
+
+impl PrecessionAngles {
+    /// α per sample.
+    pub fn alpha(&self) -> &[f64] {
+        match self {
+            Self::Numerical(a) => &a.alpha,
+            Self::Analytical(a) => &a.alpha,
+        }
+    }
+
+    /// cos β per sample.
+    pub fn cos_beta(&self) -> &[f64] {
+        match self {
+            Self::Numerical(a) => &a.cos_beta,
+            Self::Analytical(a) => &a.cos_beta,
+        }
+    }
+
+    /// γ per sample.
+    pub fn gamma(&self) -> &[f64] {
+        match self {
+            Self::Numerical(a) => &a.gamma,
+            Self::Analytical(a) => &a.gamma,
+        }
+    }
+
+    /// The reference sample iref, whose angles rotate the J frame into L0.
+    pub fn reference_index(&self) -> usize {
+        match self {
+            Self::Numerical(a) => a.orbit.reference_index,
+            Self::Analytical(a) => a.reference_index,
+        }
+    }
+
+    /// The precessing final spin of the co-precessing ringdown (LAL's `afinal_prec`).
+    pub fn ringdown_final_spin(&self) -> f64 {
+        match self {
+            Self::Numerical(a) => a.final_spin_evolved,
+            Self::Analytical(a) => a.ringdown_final_spin,
+        }
+    }
+}
 
 /// IMRPhenomTPHM set up for one binary on LAL's grid.
 #[derive(Clone, Debug)]
@@ -23,7 +76,7 @@ pub struct IMRPhenomTPHM {
     /// The co-precessing modes (m > 0), with the evolved final spin in their ringdown.
     coprecessing: IMRPhenomTHM<f64>,
     /// The Euler angles of the co-precessing frame in the J frame, per sample.
-    angles: EulerAngleSeries,
+    angles: PrecessionAngles,
     /// IMRPhenomTHM at the aligned spins, whose polarisations LAL returns when the in-plane
     /// spins sum to nearly zero.
     aligned: Option<IMRPhenomTHM<f64>>,
@@ -33,8 +86,10 @@ impl IMRPhenomTPHM {
     /// Sets up the model for component masses `m1`, `m2` (detector frame, M☉; the bodies are
     /// swapped if m1 < m2, spins included, as in LAL) and dimensionless spins `chi1`, `chi2` in
     /// LAL's L0 frame at the reference frequency (z along the Newtonian orbital angular
-    /// momentum), with LAL's `PrecVersion` `prec_version` (only 300, LAL's default, is
-    /// implemented) and `settings` (`Settings::lal`; the `smooth` variant does not exist yet).
+    /// momentum), with LAL's `PrecVersion` `prec_version` (one of [`SUPPORTED_PREC_VERSIONS`]:
+    /// 300, LAL's default, and the NNLO versions; anything else is
+    /// `WaveformError::UnsupportedPrecVersion`) and `settings` (`Settings::lal`; the `smooth`
+    /// variant does not exist yet).
     pub fn lal(
         m1: f64,
         m2: f64,
@@ -43,15 +98,17 @@ impl IMRPhenomTPHM {
         prec_version: u32,
         settings: &Settings,
     ) -> Result<Self, WaveformError> {
-        if !SUPPORTED_PREC_VERSIONS.contains(&prec_version) {
-            return Err(WaveformError::UnsupportedPrecVersion {
-                version: prec_version,
-                supported: "300",
-            });
-        }
-        // The angles' J frame depends on the line of sight, but the L0 modes do not
-        // (docs/precession.md §2.4): LAL's mode function fixes it at ι = φ_ref = 0.
-        let angles = EulerAngleSeries::lal(m1, m2, chi1, chi2, 0.0, 0.0, settings)?;
+        let angles = match PrecVersion::parse(prec_version)? {
+            // The angles' J frame depends on the line of sight, but the L0 modes do not
+            // (docs/precession.md §2.4): LAL's mode function fixes it at ι = φ_ref = 0.
+            PrecVersion::Numerical => PrecessionAngles::Numerical(EulerAngleSeries::lal(
+                m1, m2, chi1, chi2, 0.0, 0.0, settings,
+            )?),
+            PrecVersion::Analytical(options) => {
+                let b = Binary::new(m1, m2, chi1, chi2, settings)?;
+                PrecessionAngles::Analytical(AnalyticalEulerAngles::from_binary(&b, options))
+            }
+        };
         let (chi1z, chi2z) = (chi1[2], chi2[2]);
         let coprecessing = IMRPhenomTHM::with_ringdown_spin(
             m1,
@@ -60,10 +117,12 @@ impl IMRPhenomTPHM {
             chi2z,
             settings,
             &Mode::ALL,
-            angles.final_spin_evolved,
+            angles.ringdown_final_spin(),
         )?;
+        // Only version 300 falls back to THM.
         let in_plane = (chi1[0] + chi2[0]).hypot(chi1[1] + chi2[1]);
-        let aligned = (in_plane < ALIGNED_FALLBACK)
+        let numerical = matches!(angles, PrecessionAngles::Numerical(_));
+        let aligned = (numerical && in_plane < ALIGNED_FALLBACK)
             .then(|| IMRPhenomTHM::new(m1, m2, chi1z, chi2z, settings, &Mode::ALL))
             .transpose()?;
         Ok(Self {
@@ -79,7 +138,7 @@ impl IMRPhenomTPHM {
     }
 
     /// The Euler angles on LAL's grid.
-    pub fn angles(&self) -> &EulerAngleSeries {
+    pub fn angles(&self) -> &PrecessionAngles {
         &self.angles
     }
 
@@ -87,18 +146,19 @@ impl IMRPhenomTPHM {
     /// at 1 Mpc: `SimInspiralChooseTDModes`' modes times the distance in Mpc.
     pub fn l0_modes_on_grid(&self) -> Vec<SphericalModes<f64>> {
         let series = &self.angles;
-        let angles: Vec<EulerAngles<f64>> = (0..series.alpha.len())
+        let (alpha, cos_beta, gamma) = (series.alpha(), series.cos_beta(), series.gamma());
+        let angles: Vec<EulerAngles<f64>> = (0..alpha.len())
             .map(|k| EulerAngles {
-                alpha: series.alpha[k],
-                cos_beta: series.cos_beta[k],
-                gamma: series.gamma[k],
+                alpha: alpha[k],
+                cos_beta: cos_beta[k],
+                gamma: gamma[k],
             })
             .collect();
         l0_modes(
             &self.coprecessing.modes(),
             &self.coprecessing.modes_on_grid(),
             &angles,
-            series.orbit.reference_index,
+            series.reference_index(),
             Wigner::LalGlobal,
         )
     }

@@ -278,6 +278,21 @@ impl Binary {
         [m1sec * m1sec / msec / msec, m2sec * m2sec / msec / msec]
     }
 
+    /// x = (ω22/2)^(2/3) at every sample of the grid, ω22 as `IMRPhenomTPHM_CoprecModes`
+    /// evaluates it: `IMRPhenomTomega22` with its own θ = 5^(1/8)·(−ηt)^(−1/8) (the merger's
+    /// bits matter: the ODE's step control feels 1e-14).
+    pub fn x_on_grid(&self) -> Vec<f64> {
+        let phase = self.model.phase22();
+        let theta_factor = 5f64.powf(1.0 / 8.0);
+        self.model
+            .grid_times()
+            .map(|t| {
+                let theta = theta_factor * (-phase.eta * t).powf(-1.0 / 8.0);
+                (phase.omega(t, theta) * 0.5).powf(2.0 / 3.0)
+            })
+            .collect()
+    }
+
     /// |t_ref − t_min| in M (LAL's `tint1`) and the reference sample iref = ⌊·/Δt_M⌋.
     pub fn reference(&self) -> (f64, usize) {
         let tint1 = (-self.t_min + self.t_ref).abs();
@@ -329,21 +344,9 @@ impl SpinOrbit {
 
     /// The two passes of `IMRPhenomTPHM_EvolveOrbit` (docs/precession.md §4.3).
     pub(crate) fn evolve(b: &Binary) -> Result<Self, WaveformError> {
-        // §4.1: v_k from the waveform's ω22 on the grid, splined on knots kΔt_M. ω22 as
-        // `IMRPhenomTPHM_CoprecModes` evaluates it: `IMRPhenomTomega22` with its own θ
-        // = 5^(1/8)·(−ηt)^(−1/8) (the merger's bits matter: the step control feels 1e-14).
-        let phase = b.model.phase22();
-        let theta_factor = 5f64.powf(1.0 / 8.0);
-        let (knots, v): (Vec<f64>, Vec<f64>) = b
-            .model
-            .grid_times()
-            .enumerate()
-            .map(|(k, t)| {
-                let theta = theta_factor * (-phase.eta * t).powf(-1.0 / 8.0);
-                let omega = phase.omega(t, theta);
-                (k as f64 * b.dt_m, (omega * 0.5).powf(2.0 / 3.0).sqrt())
-            })
-            .unzip();
+        // §4.1: v_k from the waveform's ω22 on the grid, splined on knots kΔt_M.
+        let v: Vec<f64> = b.x_on_grid().iter().map(|x| x.sqrt()).collect();
+        let knots: Vec<f64> = (0..v.len()).map(|k| k as f64 * b.dt_m).collect();
         let spline = CubicSpline::natural(knots, v.clone()).ok_or(out_of_range(
             "delta_t",
             b.settings.delta_t,
