@@ -35,8 +35,8 @@ pub use error::WaveformError;
 pub use harmonics::{polarizations_from_22, spin_weighted_factor, y22_factors};
 pub use model::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace, Polarizations, Settings};
 pub use precession::{
-    evolved_final_spin, EulerAngleSeries, IMRPhenomTPHM, JFrame, SpinOrbit,
-    SpinPrecessionCoefficients, SUPPORTED_PREC_VERSIONS,
+    evolved_final_spin, EulerAngleSeries, IMRPhenomTPHM, JFrame, SmoothPrecession, SmoothSteps,
+    SpinOrbit, SpinPrecessionCoefficients, SUPPORTED_PREC_VERSIONS,
 };
 pub use scalar::{Dual, Real};
 pub use thm::{IMRPhenomTHM, Mode};

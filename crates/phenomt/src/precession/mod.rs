@@ -8,13 +8,19 @@
 //!   and the evolved final spin (§2.4, §4.4–4.7);
 //! - `rotation`: the Wigner matrices, the twist into the J frame, the global rotation into the
 //!   L0 frame and the polarisations (§2.3, §2.5);
-//! - `model`: the model on LAL's grid, which puts them together (§4.8).
+//! - `model`: the model on LAL's grid, which puts them together (§4.8);
+//! - `frame`: rotations as unit quaternions and their Wigner D-matrices (§4.9);
+//! - `smooth`: the smooth variant, a function of the parameters and of continuous time (§5.2).
 
 mod angles;
+pub mod frame;
 mod model;
 mod ode;
 pub mod rotation;
+mod smooth;
 
 pub use angles::{evolved_final_spin, EulerAngleSeries, JFrame};
 pub use model::{IMRPhenomTPHM, SUPPORTED_PREC_VERSIONS};
 pub use ode::{SpinOrbit, SpinPrecessionCoefficients};
+pub use frame::{Rotation, WignerD};
+pub use smooth::{SmoothPrecession, SmoothSteps};
