@@ -240,6 +240,7 @@ fn dot<T: Real>(a: [T; 3], b: [T; 3]) -> T {
 /// L̂, combined with the total in-plane spin; clipped to [−1, 1] as LAL.
 fn evolved_final_spin_generic<T: Real>(
     eta: T,
+    delta: T,
     norms: [T; 2],
     s1: [T; 3],
     s2: [T; 3],
@@ -247,7 +248,8 @@ fn evolved_final_spin_generic<T: Real>(
 ) -> T {
     let (s1l, s2l) = (dot(s1, ln), dot(s2, ln));
     let perp: [T; 3] = std::array::from_fn(|i| (s1[i] - s1l * ln[i]) + (s2[i] - s2l * ln[i]));
-    let a_parallel = final_spin_2017(eta, T::from(0.0), s1l / norms[0], s2l / norms[1]);
+    // LAL passes δ = 0, but the fit recomputes δ's value from η; `delta` gives its derivative.
+    let a_parallel = final_spin_2017(eta, delta, s1l / norms[0], s2l / norms[1]);
     // √(S⊥² + a∥²) without √(S⊥²), which has no derivative at S⊥ = 0.
     let a = (dot(perp, perp) + a_parallel * a_parallel).sqrt();
     let a = if a_parallel.re() < 0.0 { -a } else { a };
@@ -417,6 +419,7 @@ impl<T: Real> SmoothPrecession<T> {
         let ln_end = ln_end.map(|c| c / ln_norm);
         let final_spin_evolved = evolved_final_spin_generic(
             vars.eta,
+            vars.delta,
             norms,
             [end[3], end[4], end[5]],
             [end[6], end[7], end[8]],
@@ -665,6 +668,7 @@ mod tests {
         let a = evolved_final_spin(eta, norms, chi1, chi2, ln);
         let b = evolved_final_spin_generic(
             eta,
+            (1.0f64 - 4.0 * eta).sqrt(),
             norms,
             chi1.map(|c| c * norms[0]),
             chi2.map(|c| c * norms[1]),
