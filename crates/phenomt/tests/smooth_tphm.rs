@@ -6,7 +6,9 @@ mod common;
 
 use common::{case_inputs, data_path, mismatch, reference_polarizations};
 use serde_json::Value;
-use tdpe_phenomt::precession::rotation::{l0_modes, EulerAngles, Harmonics, SphericalModes, Wigner};
+use tdpe_phenomt::precession::rotation::{
+    l0_modes, EulerAngles, Harmonics, SphericalModes, Wigner,
+};
 use tdpe_phenomt::{IMRPhenomTPHM, Settings, SmoothPrecession, SmoothSteps};
 
 const CASES: [&str; 10] = [
@@ -28,11 +30,12 @@ fn binary(case: &str) -> (f64, f64, [f64; 3], [f64; 3]) {
         serde_json::from_str(&std::fs::read_to_string(data_path(&format!("{case}.json"))).unwrap())
             .unwrap();
     let get = |k: &str| meta["inputs"][k].as_f64().unwrap();
+    let [m1, m2, chi1z, chi2z] = case_inputs(case).binary;
     (
-        get("m1_msun"),
-        get("m2_msun"),
-        [get("chi1x"), get("chi1y"), get("chi1z")],
-        [get("chi2x"), get("chi2y"), get("chi2z")],
+        m1,
+        m2,
+        [get("chi1x"), get("chi1y"), chi1z],
+        [get("chi2x"), get("chi2y"), chi2z],
     )
 }
 
@@ -173,9 +176,16 @@ fn lal_converges_to_smooth_near_the_peak_as_its_rate_grows() {
         let lal = IMRPhenomTPHM::lal(m1, m2, chi1, chi2, 300, &settings).unwrap();
         let lal_modes = lal_exact_modes(&lal);
         let t_start = lal.coprecessing().model22().start_time() - 1e-3;
-        let smooth =
-            SmoothPrecession::new(m1, m2, chi1, chi2, &settings, t_start, SmoothSteps::default())
-                .unwrap();
+        let smooth = SmoothPrecession::new(
+            m1,
+            m2,
+            chi1,
+            chi2,
+            &settings,
+            t_start,
+            SmoothSteps::default(),
+        )
+        .unwrap();
         let peak22 = lal_modes
             .iter()
             .map(|m| m.get(2, 2).0.hypot(m.get(2, 2).1))
@@ -188,7 +198,10 @@ fn lal_converges_to_smooth_near_the_peak_as_its_rate_grows() {
             .map(|(k, _)| mode_difference(&smooth.l0_modes_at(times[k]), &lal_modes[k], peak22))
             .fold(0.0, f64::max);
         println!("{rate:6} Hz: largest |Δh_lm|/max|h22| within 50 M of the peak {worst:.1e}");
-        assert!(worst < previous / 3.0, "{rate} Hz: {worst:e} after {previous:e}");
+        assert!(
+            worst < previous / 3.0,
+            "{rate} Hz: {worst:e} after {previous:e}"
+        );
         previous = worst;
     }
     assert!(previous < 1e-2);
@@ -198,7 +211,9 @@ fn lal_converges_to_smooth_near_the_peak_as_its_rate_grows() {
 /// agreement with LAL (before −50 M), and by ≲ 1e-6 near the peak and in the ringdown.
 #[test]
 fn frame_converges_in_the_step_count() {
-    println!("case                 max |ΔF| vs 8× steps: < −50 M, −50 M..0, > 0; with half the steps");
+    println!(
+        "case                 max |ΔF| vs 8× steps: < −50 M, −50 M..0, > 0; with half the steps"
+    );
     for case in CASES {
         let inputs = case_inputs(case);
         let steps = SmoothSteps::default();
@@ -238,8 +253,16 @@ fn frame_is_the_identity_at_the_reference_time() {
         ..Settings::lal(20.0, 30.0, 1.0 / 4096.0)
     };
     let steps = SmoothSteps::default();
-    let model = SmoothPrecession::new(30.0, 20.0, [0.4, 0.1, 0.3], [0.0, -0.5, 0.2], &settings, -2.0, steps)
-        .unwrap();
+    let model = SmoothPrecession::new(
+        30.0,
+        20.0,
+        [0.4, 0.1, 0.3],
+        [0.0, -0.5, 0.2],
+        &settings,
+        -2.0,
+        steps,
+    )
+    .unwrap();
     let f = model.frame_at(model.reference_time()).matrix();
     for i in 0..3 {
         for j in 0..3 {
@@ -247,8 +270,16 @@ fn frame_is_the_identity_at_the_reference_time() {
             assert!((f[i][j] - expected).abs() < 1e-14, "{f:?}");
         }
     }
-    let aligned = SmoothPrecession::new(30.0, 20.0, [0.0, 0.0, 0.3], [0.0, 0.0, -0.2], &settings, -2.0, steps)
-        .unwrap();
+    let aligned = SmoothPrecession::new(
+        30.0,
+        20.0,
+        [0.0, 0.0, 0.3],
+        [0.0, 0.0, -0.2],
+        &settings,
+        -2.0,
+        steps,
+    )
+    .unwrap();
     let msec = aligned.coprecessing().model22().total_mass_seconds();
     for t_m in [-3e4, -500.0, -10.0, 0.0, 30.0] {
         let t = t_m * msec;
@@ -288,7 +319,11 @@ fn params(p: &(f64, f64, [f64; 3], [f64; 3])) -> [f64; 8] {
     [p.0, p.1, p.2[0], p.2[1], p.2[2], p.3[0], p.3[1], p.3[2]]
 }
 
-fn model_at<T: tdpe_phenomt::Real>(q: [T; 8], t_start: f64, settings: &Settings) -> SmoothPrecession<T> {
+fn model_at<T: tdpe_phenomt::Real>(
+    q: [T; 8],
+    t_start: f64,
+    settings: &Settings,
+) -> SmoothPrecession<T> {
     SmoothPrecession::new(
         q[0],
         q[1],
@@ -313,10 +348,16 @@ fn times_m(t_start: f64, msec: f64) -> [f64; 6] {
     [0.99 * start, 0.6 * start, -300.0, -30.0, 5.0, 40.0]
 }
 
+/// The L0 modes and the frame's matrix, flattened.
+type Outputs = (Vec<f64>, Vec<f64>);
+
 /// Every L0 mode's (re, im) and the frame's matrix at `t` (s), flattened.
 fn outputs<T: tdpe_phenomt::Real>(model: &SmoothPrecession<T>, t: T) -> (Vec<T>, Vec<T>) {
     let frame = model.frame_at(t).matrix();
-    (flat(&model.l0_modes_at(t)), frame.iter().flatten().copied().collect())
+    (
+        flat(&model.l0_modes_at(t)),
+        frame.iter().flatten().copied().collect(),
+    )
 }
 
 /// Dual-number derivatives of the frame and of every L0 mode with respect to the masses and all
@@ -344,7 +385,11 @@ fn dual_derivatives_match_finite_differences() {
             let t = t_m * msec;
             let (d_modes, d_frame) = outputs(&dual_model, Dual::constant(t));
             let (v_modes, v_frame) = outputs(&plain, t);
-            for (a, b) in d_modes.iter().zip(&v_modes).chain(d_frame.iter().zip(&v_frame)) {
+            for (a, b) in d_modes
+                .iter()
+                .zip(&v_modes)
+                .chain(d_frame.iter().zip(&v_frame))
+            {
                 assert_eq!(a.re.to_bits(), b.to_bits(), "values differ from f64's");
             }
             for k in 0..8 {
@@ -355,7 +400,7 @@ fn dual_derivatives_match_finite_differences() {
                     outputs(&model_at(q, t_start, &SMOOTH), t)
                 };
                 let (m2, m1, p1, p2) = (at(-2.0), at(-1.0), at(1.0), at(2.0));
-                let error = |dual: &[Dual<8>], pick: fn(&(Vec<f64>, Vec<f64>)) -> &Vec<f64>| {
+                let error = |dual: &[Dual<8>], pick: fn(&Outputs) -> &Vec<f64>| {
                     let fd: Vec<f64> = (0..dual.len())
                         .map(|i| {
                             (pick(&m2)[i] - 8.0 * pick(&m1)[i] + 8.0 * pick(&p1)[i] - pick(&p2)[i])
@@ -391,3 +436,154 @@ fn dual_derivatives_match_finite_differences() {
     );
 }
 
+/// Third differences of the frame and of the L0 modes along m1 (steps of 1e-7·m1) at fixed
+/// times: a smooth function has nearly constant third differences, a jump or jitter shows as
+/// their spread (relative to the largest value). With `Settings::smooth` the frame's spread is
+/// at the rounding level everywhere; so is the L0 modes' except between −150 M and the peak,
+/// where the co-precessing modes keep the (2,2) model's finite-difference amplitude slope at
+/// −150 M (docs/imrphenomt.md §8.2). With LAL's settings (Brent's t_ref, finite-difference
+/// slopes) the merger's spread is ~1e3 times larger, which shows that the test sees roughness
+/// (docs/imrphenomt.md §8.4).
+#[test]
+fn smooth_along_a_mass() {
+    let point = POINTS[0];
+    let p = params(&point);
+    let t_start = start_time(p[0], p[1], p[4], p[7]);
+    let spread_of = |values: &[Vec<f64>]| -> f64 {
+        let scale = values[0].iter().fold(0.0_f64, |a, x| a.max(x.abs()));
+        (0..values[0].len())
+            .map(|j| {
+                let third: Vec<f64> = (0..values.len() - 3)
+                    .map(|i| {
+                        values[i + 3][j] - 3.0 * values[i + 2][j] + 3.0 * values[i + 1][j]
+                            - values[i][j]
+                    })
+                    .collect();
+                let mean = third.iter().sum::<f64>() / third.len() as f64;
+                third.iter().fold(0.0_f64, |a, x| a.max((x - mean).abs())) / scale
+            })
+            .fold(0.0, f64::max)
+    };
+    // (modes, frame) spreads.
+    let spread = |settings: &Settings, t_m: f64| -> (f64, f64) {
+        let msec = model_at(p, t_start, settings)
+            .coprecessing()
+            .model22()
+            .total_mass_seconds();
+        let t = t_m * msec;
+        let (modes, frames): (Vec<Vec<f64>>, Vec<Vec<f64>>) = (0..16)
+            .map(|i| {
+                let mut q = p;
+                q[0] *= 1.0 + 1e-7 * i as f64;
+                outputs(&model_at(q, t_start, settings), t)
+            })
+            .unzip();
+        (spread_of(&modes), spread_of(&frames))
+    };
+    let lal = Settings {
+        smooth: false,
+        ..SMOOTH
+    };
+    for t_m in [-1500.0, -300.0, -30.0, 20.0] {
+        let (modes, frame) = spread(&SMOOTH, t_m);
+        let (rough_modes, _) = spread(&lal, t_m);
+        println!(
+            "t = {t_m:6} M: spread of third differences: frame {frame:.1e}, L0 modes {modes:.1e} \
+             (with LAL's settings {rough_modes:.1e})"
+        );
+        assert!(frame < 1e-11, "{t_m}: frame {frame:e}");
+        if t_m == -30.0 {
+            assert!(modes < 1e-6, "{t_m}: modes {modes:e}");
+            assert!(
+                rough_modes > 100.0 * modes,
+                "{t_m}: {rough_modes:e} vs {modes:e}"
+            );
+        } else {
+            assert!(modes < 1e-11, "{t_m}: modes {modes:e}");
+        }
+    }
+}
+
+/// Bad input is an error, not a panic or NaN.
+#[test]
+fn bad_input_is_refused() {
+    let steps = SmoothSteps::default();
+    let new = |chi1: [f64; 3], t_start: f64, settings: &Settings, steps: SmoothSteps| {
+        SmoothPrecession::new(40.0, 30.0, chi1, [0.1, 0.0, 0.2], settings, t_start, steps)
+    };
+    let ok = [0.3, 0.2, 0.1];
+    assert!(new(ok, -1.0, &SMOOTH, steps).is_ok());
+    assert!(
+        new([0.8, 0.6, 0.1], -1.0, &SMOOTH, steps).is_err(),
+        "|χ| > 1"
+    );
+    assert!(
+        new([f64::NAN, 0.0, 0.1], -1.0, &SMOOTH, steps).is_err(),
+        "NaN spin"
+    );
+    assert!(new(ok, f64::NAN, &SMOOTH, steps).is_err(), "NaN start");
+    // t(25 Hz) is ~0.1 s before the peak for 70 M☉.
+    assert!(new(ok, -0.01, &SMOOTH, steps).is_err(), "start after t_ref");
+    let zero = SmoothSteps { merger: 0, ..steps };
+    assert!(new(ok, -1.0, &SMOOTH, zero).is_err(), "no steps");
+    let after_peak = Settings {
+        f_ref: 400.0,
+        ..SMOOTH
+    };
+    assert!(
+        new(ok, -1.0, &after_peak, steps).is_err(),
+        "f_ref after the peak"
+    );
+    assert!(
+        SmoothPrecession::new(-40.0, 30.0, ok, ok, &SMOOTH, -1.0, steps).is_err(),
+        "negative mass"
+    );
+}
+
+/// The cost, for the notes (run with `--ignored --nocapture`, alone): set-up in f64 and with
+/// 8 dual directions, and the L0 modes on LAL's grid, against the `lal` variant.
+#[test]
+#[ignore]
+fn cost() {
+    use tdpe_phenomt::Dual;
+    let time = |f: &mut dyn FnMut()| {
+        let clock = std::time::Instant::now();
+        for _ in 0..5 {
+            f();
+        }
+        clock.elapsed().as_secs_f64() / 5.0 * 1e3
+    };
+    for case in ["P02_q1_strongprec", "P09_lowmass_long"] {
+        let inputs = case_inputs(case);
+        let (m1, m2, chi1, chi2) = binary(case);
+        let lal_setup = time(&mut || {
+            IMRPhenomTPHM::lal(m1, m2, chi1, chi2, 300, &inputs.settings).unwrap();
+        });
+        let lal = IMRPhenomTPHM::lal(m1, m2, chi1, chi2, 300, &inputs.settings).unwrap();
+        let lal_grid = time(&mut || {
+            lal.l0_modes_on_grid();
+        });
+        let smooth_setup = time(&mut || {
+            smooth_model(case, &inputs.settings, SmoothSteps::default());
+        });
+        let smooth = smooth_model(case, &inputs.settings, SmoothSteps::default());
+        let smooth_grid = time(&mut || {
+            smooth.l0_modes_on_grid();
+        });
+        let t_start = inputs.epoch_ns as f64 * 1e-9 - inputs.settings.delta_t;
+        let dual_setup = time(&mut || {
+            let p: [Dual<8>; 8] = std::array::from_fn(|k| {
+                Dual::variable(
+                    [m1, m2, chi1[0], chi1[1], chi1[2], chi2[0], chi2[1], chi2[2]][k],
+                    k,
+                )
+            });
+            model_at(p, t_start, &inputs.settings);
+        });
+        println!(
+            "{case}: {} samples; lal set-up {lal_setup:.2} ms + grid {lal_grid:.2} ms; smooth set-up \
+             {smooth_setup:.2} ms + grid {smooth_grid:.2} ms; smooth set-up with Dual<8> {dual_setup:.2} ms",
+            smooth.grid_times().len()
+        );
+    }
+}

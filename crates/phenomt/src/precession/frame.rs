@@ -277,7 +277,8 @@ mod tests {
                 for m in -li..=li {
                     for mp in -li..=li {
                         let phase = -(f64::from(m) * alpha + f64::from(mp) * gamma);
-                        let expected = (phase.cos() * d.get(l, m, mp), phase.sin() * d.get(l, m, mp));
+                        let expected =
+                            (phase.cos() * d.get(l, m, mp), phase.sin() * d.get(l, m, mp));
                         let got = big.get(l, m, mp);
                         worst = worst.max((got.0 - expected.0).hypot(got.1 - expected.1));
                     }
@@ -337,12 +338,19 @@ mod tests {
                 back.y * sign - q.y,
                 back.z * sign - q.z,
             ];
-            assert!(d.iter().all(|x| x.abs() < 1e-15), "{alpha} {beta} {gamma}: {d:?}");
+            assert!(
+                d.iter().all(|x| x.abs() < 1e-15),
+                "{alpha} {beta} {gamma}: {d:?}"
+            );
             // The frame of the matrix's third and first columns is the same rotation.
             let m = q.matrix();
             let f = Rotation::from_frame(
                 [m[0][2] * 3.0, m[1][2] * 3.0, m[2][2] * 3.0],
-                [m[0][0] + 0.1 * m[0][2], m[1][0] + 0.1 * m[1][2], m[2][0] + 0.1 * m[2][2]],
+                [
+                    m[0][0] + 0.1 * m[0][2],
+                    m[1][0] + 0.1 * m[1][2],
+                    m[2][0] + 0.1 * m[2][2],
+                ],
             );
             let fm = f.matrix();
             for i in 0..3 {
@@ -369,8 +377,16 @@ mod tests {
             let d = at(p);
             let fd_re = (at(p + h).0.re - at(p - h).0.re) / (2.0 * h);
             let fd_im = (at(p + h).1.re - at(p - h).1.re) / (2.0 * h);
-            assert!((d.0.eps[0] - fd_re).abs() < 1e-8, "{p}: {} {fd_re}", d.0.eps[0]);
-            assert!((d.1.eps[0] - fd_im).abs() < 1e-8, "{p}: {} {fd_im}", d.1.eps[0]);
+            assert!(
+                (d.0.eps[0] - fd_re).abs() < 1e-8,
+                "{p}: {} {fd_re}",
+                d.0.eps[0]
+            );
+            assert!(
+                (d.1.eps[0] - fd_im).abs() < 1e-8,
+                "{p}: {} {fd_im}",
+                d.1.eps[0]
+            );
         }
     }
 }

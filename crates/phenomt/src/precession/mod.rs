@@ -20,7 +20,7 @@ pub mod rotation;
 mod smooth;
 
 pub use angles::{evolved_final_spin, EulerAngleSeries, JFrame};
+pub use frame::{Rotation, WignerD};
 pub use model::{IMRPhenomTPHM, SUPPORTED_PREC_VERSIONS};
 pub use ode::{SpinOrbit, SpinPrecessionCoefficients};
-pub use frame::{Rotation, WignerD};
 pub use smooth::{SmoothPrecession, SmoothSteps};

@@ -134,13 +134,7 @@ impl<T: Real> Rhs<T> {
     /// `steps` RK4 steps from `start` to the time `t_end` (M, ≤ 0), uniform in s or in t: the
     /// nodes after `start`, in the order of integration. In s the ODE is dy/ds = f(t, y)·dt/ds
     /// with t = −s^(8/3).
-    fn integrate(
-        &self,
-        start: &Node<T>,
-        t_end: T,
-        steps: usize,
-        spacing: Spacing,
-    ) -> Vec<Node<T>> {
+    fn integrate(&self, start: &Node<T>, t_end: T, steps: usize, spacing: Spacing) -> Vec<Node<T>> {
         let (x0, x_end) = match spacing {
             Spacing::S => (start.s, (-t_end).powf(3.0 / 8.0)),
             Spacing::T => (start.t, t_end),
@@ -220,8 +214,8 @@ fn j_vector<T: Real>(m1: T, m2: T, chi1: [T; 3], chi2: [T; 3], f_ref: f64) -> [T
     let x = v_ref * v_ref;
     let sqx = x.sqrt();
     let x2 = x * x;
-    let ansatz = eta / v_ref
-        * (l2 * x + l3 * (x * sqx) + l4 * x2 + l5 * (x2 * sqx) + l6 * (x2 * x) + 1.0);
+    let ansatz =
+        eta / v_ref * (l2 * x + l3 * (x * sqx) + l4 * x2 + l5 * (x2 * sqx) + l6 * (x2 * x) + 1.0);
     let l_ref = m * m * ansatz;
     [
         m1_2 * chi1[0] + m2_2 * chi2[0],
