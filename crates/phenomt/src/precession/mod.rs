@@ -10,15 +10,21 @@
 //!   L0 frame and the polarisations (§2.3, §2.5);
 //! - `analytical`: the analytical (NNLO) angles of the non-default `PrecVersion` values, their
 //!   ringdown and γ options, and the parsing of `PrecVersion` (§3.1–3.2);
-//! - `model`: the model on LAL's grid, which puts them together (§4.8).
+//! - `model`: the model on LAL's grid, which puts them together (§4.8);
+//! - `frame`: rotations as unit quaternions and their Wigner D-matrices (§4.9);
+//! - `smooth`: the smooth variant, a function of the parameters and of continuous time (§5.2).
 
 mod analytical;
 mod angles;
+pub mod frame;
 mod model;
 mod ode;
 pub mod rotation;
+mod smooth;
 
 pub use analytical::{AnalyticalEulerAngles, AnalyticalOptions, PrecVersion};
 pub use angles::{evolved_final_spin, EulerAngleSeries, JFrame};
+pub use frame::{Rotation, WignerD};
 pub use model::{IMRPhenomTPHM, PrecessionAngles, SUPPORTED_PREC_VERSIONS};
 pub use ode::{SpinOrbit, SpinPrecessionCoefficients};
+pub use smooth::{SmoothPrecession, SmoothSteps};

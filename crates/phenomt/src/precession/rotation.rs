@@ -151,6 +151,17 @@ fn wigner_table() -> &'static WignerTable {
     })
 }
 
+/// The terms of d^l_{mm'} as (coefficient, power of cos(β/2), power of sin(β/2)), for the
+/// Wigner matrices of a rotation given otherwise than by Euler angles (the smooth variant's
+/// quaternions, `precession::frame`). Panics unless 2 ≤ l ≤ [`L_MAX`] and |m|, |m'| ≤ l.
+pub(crate) fn wigner_terms(l: u32, m: i32, mp: i32) -> impl Iterator<Item = (f64, usize, usize)> {
+    let table = wigner_table();
+    let index = wigner_index(l, m, mp);
+    table.terms[table.starts[index]..table.starts[index + 1]]
+        .iter()
+        .map(|t| (t.coefficient, t.cos_power, t.sin_power))
+}
+
 /// cos(β/2) and sin(β/2) from cos β, for β ∈ [0, π], as LAL takes them
 /// (`IMRPhenomTPHM_SetWignerDStruct`): √(|1 ± cos β|/2).
 ///
@@ -298,6 +309,13 @@ impl<T: Real> SphericalModes<T> {
     /// h_lm as (re, im). Panics unless 2 ≤ l ≤ [`L_MAX`] and |m| ≤ l.
     pub fn get(&self, l: u32, m: i32) -> (T, T) {
         self.values[mode_index(l, m)]
+    }
+
+    /// Adds `value` to h_lm. Panics unless 2 ≤ l ≤ [`L_MAX`] and |m| ≤ l.
+    pub(crate) fn add(&mut self, l: u32, m: i32, value: (T, T)) {
+        let slot = &mut self.values[mode_index(l, m)];
+        slot.0 += value.0;
+        slot.1 += value.1;
     }
 
     /// Every (l, m, h_lm), l from 2 to [`L_MAX`], then m from −l to l.
