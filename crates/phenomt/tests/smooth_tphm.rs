@@ -1,4 +1,4 @@
-//! The smooth variant of IMRPhenomTPHM (docs/precession.md §5.2, docs/precession_smooth_notes.md)
+//! The smooth variant of IMRPhenomTPHM (docs/precession.md §5.2, docs/precession.md §11)
 //! against the `lal` variant and LAL's reference files, its convergence in the number of steps,
 //! its derivatives and its smoothness.
 

@@ -52,7 +52,7 @@ pub struct SmoothSteps {
 }
 
 impl Default for SmoothSteps {
-    /// Chosen by measurement (docs/precession_smooth_notes.md): against 8× the steps, the
+    /// Chosen by measurement (docs/precession.md §11): against 8× the steps, the
     /// frame's error is ≤ 2e-9 before −50 M and ≤ 1e-7 up to the peak for the reference cases
     /// (f_min = 20 Hz, 18–80 M☉, up to 8e4 M before the peak); longer signals need more
     /// `inspiral` and `backward` steps (RK4: the error falls as the count to the fourth).
@@ -300,7 +300,7 @@ impl<T: Real> SmoothPrecession<T> {
     /// peak (at or before t_ref: e.g. the start of a data segment), with the step counts `steps`.
     ///
     /// The frame is defined from `t_start` on; the fixed step counts make its accuracy depend
-    /// on how far `t_start` and t_ref are from the peak (docs/precession_smooth_notes.md).
+    /// on how far `t_start` and t_ref are from the peak (docs/precession.md §11).
     /// Unlike LAL's `SimInspiralChooseTDWaveform`, there is no switch to IMRPhenomTHM for
     /// nearly aligned spins.
     pub fn new(
