@@ -140,4 +140,5 @@ def test_bad_precessing_input_is_an_error():
     with pytest.raises(ValueError, match="PrecVersion 223 is not supported"):
         tdpe.waveform(30, 20, 400, spin_1x=0.3, approximant="IMRPhenomTPHM", prec_version=223)
     with pytest.raises(ValueError, match="LAL's grid only"):
-        tdpe.waveform(30, 20, 400, spin_1x=0.3, approximant="IMRPhenomTPHM", times=[0.0])
+        tdpe.waveform(30, 20, 400, spin_1x=0.3, approximant="IMRPhenomTPHM",
+                      times=np.zeros(1))
