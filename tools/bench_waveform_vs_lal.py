@@ -1,18 +1,25 @@
 #!/usr/bin/env python3
-"""Time per call: LALSuite's IMRPhenomT against tdpe's, for the same parameters and grid.
+"""Time per call: LALSuite's IMRPhenomT and IMRPhenomTPHM against tdpe's, for the same
+parameters and grid.
 
 Dev-only. LAL's side is `SimInspiralChooseTDWaveform(..., IMRPhenomT)` called from Python; tdpe's
 is the `time_generation` example of crates/phenomt (set-up plus h+, hx on LAL's grid, in f64),
 which also times values plus derivatives with respect to (m1, m2, chi1, chi2, t) with
-`Dual<5>`. Both sides report the median over repeated in-process calls, so process start-up is
-excluded. Measurements alternate between the two sides over several rounds (the median of the
-rounds is reported), so that a shared machine's load affects both alike.
+`Dual<5>`. For IMRPhenomTPHM (PrecVersion 300, LAL's default), LAL's
+`SimInspiralChooseTDWaveform` and `SimInspiralChooseTDModes` against the `time_tphm` example
+(set-up with the spin ODE and the Euler angles, plus h+, hx or every L0 mode on LAL's grid).
+Both sides report the median over repeated in-process calls, so process start-up is excluded.
+Measurements alternate between the two sides over several rounds (the median of the rounds is
+reported), so that a shared machine's load affects both alike.
 
     python3 -m venv /tmp/lalenv && /tmp/lalenv/bin/pip install lalsuite numpy
-    /tmp/lalenv/bin/python tools/bench_waveform_vs_lal.py [--rounds 3]
+    /tmp/lalenv/bin/python tools/bench_waveform_vs_lal.py [--rounds 3] [--only T|TPHM]
+
+The examples are built into $CARGO_TARGET_DIR (default: target/).
 """
 import argparse
 import json
+import os
 import pathlib
 import statistics
 import subprocess
@@ -22,7 +29,9 @@ import lal
 import lalsimulation as ls
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "target" / "release" / "examples" / "time_generation"
+TARGET = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+EXAMPLE = TARGET / "release" / "examples" / "time_generation"
+EXAMPLE_TPHM = TARGET / "release" / "examples" / "time_tphm"
 
 # name, parameters, repeats per round (fewer for the long waveform)
 CASES = [
@@ -33,6 +42,81 @@ CASES = [
      dict(m1=1.6, m2=1.3, chi1=0.0, chi2=0.0, distance=40.0, inclination=0.4, phase=0.3,
           sampling_frequency=4096.0, f_min=10.0), 3),
 ]
+
+# IMRPhenomTPHM: name, parameters (spins in LAL's L0 frame at f_ref = f_min), repeats per round
+CASES_TPHM = [
+    ("P01 GW150914-like precessing, 2048 Hz",
+     dict(m1=36.0, m2=29.0, chi1=(0.12, 0.05, 0.3), chi2=(-0.08, 0.1, -0.2), distance=410.0,
+          inclination=2.7, phase=0.3, sampling_frequency=2048.0, f_min=20.0), 30),
+    ("P01 GW150914-like precessing, 4096 Hz",
+     dict(m1=36.0, m2=29.0, chi1=(0.12, 0.05, 0.3), chi2=(-0.08, 0.1, -0.2), distance=410.0,
+          inclination=2.7, phase=0.3, sampling_frequency=4096.0, f_min=20.0), 30),
+    ("10+8 Msun strong precession, 4096 Hz",
+     dict(m1=10.0, m2=8.0, chi1=(0.5, 0.3, 0.2), chi2=(-0.4, 0.3, -0.1), distance=200.0,
+          inclination=0.9, phase=0.7, sampling_frequency=4096.0, f_min=20.0), 5),
+]
+
+
+def lal_tphm_call(p, modes=False):
+    """One LAL IMRPhenomTPHM waveform (or its L0 modes), f_ref = f_min, default options."""
+    approximant = ls.GetApproximantFromString("IMRPhenomTPHM")
+    (s1x, s1y, s1z), (s2x, s2y, s2z) = p["chi1"], p["chi2"]
+    m1, m2 = p["m1"] * lal.MSUN_SI, p["m2"] * lal.MSUN_SI
+    distance, dt = p["distance"] * 1e6 * lal.PC_SI, 1.0 / p["sampling_frequency"]
+    if modes:
+        return ls.SimInspiralChooseTDModes(
+            p["phase"], dt, m1, m2, s1x, s1y, s1z, s2x, s2y, s2z, p["f_min"], p["f_min"],
+            distance, None, 5, approximant)
+    return ls.SimInspiralChooseTDWaveform(
+        m1, m2, s1x, s1y, s1z, s2x, s2y, s2z, distance, p["inclination"], p["phase"], 0.0,
+        0.0, 0.0, dt, p["f_min"], p["f_min"], None, approximant)
+
+
+def median_wall(f, repeat):
+    """Median wall time per call of f in s, after one warm-up call."""
+    f()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def tdpe_tphm_time(p, repeat):
+    """The time_tphm example's JSON: median times per call in s, and the number of samples."""
+    (s1x, s1y, s1z), (s2x, s2y, s2z) = p["chi1"], p["chi2"]
+    args = [str(EXAMPLE_TPHM), "--mass-1", p["m1"], "--mass-2", p["m2"], "--spin-1x", s1x,
+            "--spin-1y", s1y, "--spin-1z", s1z, "--spin-2x", s2x, "--spin-2y", s2y,
+            "--spin-2z", s2z, "--distance", p["distance"], "--inclination", p["inclination"],
+            "--phase", p["phase"], "--sampling-frequency", p["sampling_frequency"],
+            "--minimum-frequency", p["f_min"], "--repeat", repeat]
+    out = subprocess.run([str(a) for a in args], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def bench_tphm(rounds):
+    """The IMRPhenomTPHM table: polarisations and L0 modes, tdpe's time over LAL's."""
+    print(f"{'IMRPhenomTPHM case':40} {'samples':>8} {'LAL h+hx':>10} {'tdpe':>10} "
+          f"{'tdpe/LAL':>9} {'LAL modes':>10} {'tdpe':>10} {'tdpe/LAL':>9} {'set-up':>10}")
+    for name, p, repeat in CASES_TPHM:
+        lal_pol, lal_modes, ours = [], [], []
+        for _ in range(rounds):
+            lal_pol.append(median_wall(lambda: lal_tphm_call(p), repeat))
+            lal_modes.append(median_wall(lambda: lal_tphm_call(p, modes=True), repeat))
+            ours.append(tdpe_tphm_time(p, repeat))
+        n_lal = lal_tphm_call(p)[0].data.length
+        if ours[0]["samples"] != n_lal:
+            raise SystemExit(f"{name}: LAL has {n_lal} samples, tdpe {ours[0]['samples']}")
+        med = lambda key: statistics.median(o[key] for o in ours)  # noqa: E731
+        t_pol, t_modes = statistics.median(lal_pol), statistics.median(lal_modes)
+        print(f"{name:40} {n_lal:8d} {t_pol * 1e3:8.2f}ms {med('f64_grid') * 1e3:8.2f}ms "
+              f"{med('f64_grid') / t_pol:9.3f} {t_modes * 1e3:8.2f}ms "
+              f"{med('l0_modes') * 1e3:8.2f}ms {med('l0_modes') / t_modes:9.3f} "
+              f"{med('setup') * 1e3:8.2f}ms")
+    print("tdpe/LAL: tdpe's time per call over LAL's (h+, hx: SimInspiralChooseTDWaveform; "
+          "modes: SimInspiralChooseTDModes, every L0 mode with l <= 5); set-up: "
+          "IMRPhenomTPHM::lal alone (co-precessing modes, spin ODE, Euler angles).")
 
 
 def lal_call(p):
@@ -69,16 +153,28 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per case")
     parser.add_argument("--no-build", action="store_true", help="use the existing example binary")
+    parser.add_argument("--only", choices=("T", "TPHM"), help="one table: IMRPhenomT or TPHM")
     args = parser.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "tdpe-phenomt",
-                        "--example", "time_generation"], cwd=ROOT, check=True)
+                        "--example", "time_generation", "--example", "time_tphm"], cwd=ROOT,
+                       check=True)
+    if args.only != "TPHM":
+        bench_t(args.rounds)
+    if args.only != "T":
+        if args.only is None:
+            print()
+        bench_tphm(args.rounds)
+
+
+def bench_t(rounds):
+    """The IMRPhenomT table."""
 
     print(f"{'case':36} {'samples':>8} {'LAL':>10} {'tdpe f64':>10} {'LAL/tdpe':>9} "
           f"{'Dual<5>':>10} {'Dual/f64':>9} {'set-up':>9}")
     for name, p, repeat in CASES:
         lal_s, ours = [], []
-        for _ in range(args.rounds):
+        for _ in range(rounds):
             t, n_lal = lal_time(p, repeat)
             lal_s.append(t)
             ours.append(tdpe_time(p, repeat))

@@ -13,23 +13,29 @@ use tdpe::waveform_model::Approximant;
 
 use crate::to_py_err;
 
-/// h₊ and h× of a compact binary with aligned spins on LAL's time grid (that of
-/// `SimInspiralChooseTDWaveform`): a dict with "time" (s, relative to the peak of |h22|),
-/// "plus" and "cross". With `modes=True`, the modes instead, as LAL's
-/// `SimInspiralChooseTDModes` gives them: "time" and (l, m) → complex h_lm for m > 0
-/// (h_{l,−m} = (−1)^l conj(h_lm)).
+/// h₊ and h× of a compact binary on LAL's time grid (that of `SimInspiralChooseTDWaveform`): a
+/// dict with "time" (s, relative to the peak of |h22|), "plus" and "cross". With `modes=True`,
+/// the modes instead, as LAL's `SimInspiralChooseTDModes` gives them: "time" and (l, m) →
+/// complex h_lm, for m > 0 with IMRPhenomT and IMRPhenomTHM (h_{l,−m} = (−1)^l conj(h_lm)),
+/// for every L0-frame mode with 2 ≤ l ≤ 5 and −l ≤ m ≤ l with IMRPhenomTPHM.
 ///
 /// With `times` (s, relative to the peak of |h22|, any values), the same at those times instead
-/// of LAL's grid: the model is in closed form at any time, so no grid is generated.
+/// of LAL's grid: the aligned-spin models are in closed form at any time, so no grid is
+/// generated (IMRPhenomTPHM, whose Euler angles are integrated on the grid, refuses `times`).
 ///
 /// Masses in M☉ (detector frame), distance in Mpc, angles in rad, frequencies in Hz;
-/// `reference_frequency` defaults to `minimum_frequency`; `mode_array` is bilby's list of
-/// [l, m] (each with its −m), by default every mode of the approximant.
+/// `chi_1`, `chi_2` are the spins along the orbital angular momentum (LAL's S1z, S2z) and
+/// `spin_1x`…`spin_2y` the in-plane components in LAL's L0 frame at the reference frequency
+/// (IMRPhenomTPHM only); `prec_version` is LAL's `PrecVersion` of IMRPhenomTPHM (300, the
+/// default); `reference_frequency` defaults to `minimum_frequency`; `mode_array` is bilby's
+/// list of [l, m] (each with its −m), by default every mode of the approximant (not available
+/// for IMRPhenomTPHM).
 #[pyfunction]
 #[pyo3(signature = (
-    mass_1, mass_2, luminosity_distance, *, chi_1 = 0.0, chi_2 = 0.0, theta_jn = 0.0,
-    phase = 0.0, sampling_frequency = 4096.0, minimum_frequency = 20.0,
-    reference_frequency = None, approximant = "IMRPhenomT", mode_array = None, modes = false,
+    mass_1, mass_2, luminosity_distance, *, chi_1 = 0.0, chi_2 = 0.0, spin_1x = 0.0,
+    spin_1y = 0.0, spin_2x = 0.0, spin_2y = 0.0, theta_jn = 0.0, phase = 0.0,
+    sampling_frequency = 4096.0, minimum_frequency = 20.0, reference_frequency = None,
+    approximant = "IMRPhenomT", prec_version = None, mode_array = None, modes = false,
     times = None
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -40,12 +46,17 @@ pub fn waveform<'py>(
     luminosity_distance: f64,
     chi_1: f64,
     chi_2: f64,
+    spin_1x: f64,
+    spin_1y: f64,
+    spin_2x: f64,
+    spin_2y: f64,
     theta_jn: f64,
     phase: f64,
     sampling_frequency: f64,
     minimum_frequency: f64,
     reference_frequency: Option<f64>,
     approximant: &str,
+    prec_version: Option<u32>,
     mode_array: Option<Vec<[i32; 2]>>,
     modes: bool,
     times: Option<PyReadonlyArray1<'py, f64>>,
@@ -55,8 +66,15 @@ pub fn waveform<'py>(
         approximant,
         mass_1,
         mass_2,
-        chi_1,
-        chi_2,
+        chi_1: Some(chi_1),
+        chi_2: Some(chi_2),
+        spin_1x: Some(spin_1x),
+        spin_1y: Some(spin_1y),
+        spin_1z: None,
+        spin_2x: Some(spin_2x),
+        spin_2y: Some(spin_2y),
+        spin_2z: None,
+        prec_version,
         luminosity_distance,
         inclination: theta_jn,
         phase,
@@ -83,21 +101,14 @@ pub fn waveform<'py>(
     let out = PyDict::new(py);
     out.set_item("time", time.into_pyarray(py))?;
     if modes {
-        // Columns come in (re, im) pairs, named h{l}{m}_re / h{l}{m}_im in LAL's order.
-        let names = table.header[1..].chunks(2);
-        for (name, pair) in names.zip(table.columns.chunks(2)) {
-            let digits: Vec<u32> = name[0]
-                .trim_start_matches('h')
-                .trim_end_matches("_re")
-                .chars()
-                .filter_map(|c| c.to_digit(10))
-                .collect();
+        // Columns come in (re, im) pairs, one pair per (l, m) of `table.modes`.
+        for (&lm, pair) in table.modes.iter().zip(table.columns.chunks(2)) {
             let h: Vec<Complex64> = pair[0]
                 .iter()
                 .zip(&pair[1])
                 .map(|(&re, &im)| Complex64::new(re, im))
                 .collect();
-            out.set_item((digits[0], digits[1]), PyArray1::from_vec(py, h))?;
+            out.set_item(lm, PyArray1::from_vec(py, h))?;
         }
     } else {
         let mut columns = table.columns.into_iter();

@@ -58,7 +58,8 @@ pub struct Config {
     /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.
     pub reference_frequency: f64,
     /// The analysis's waveform model, by LALSuite's name (bilby_pipe's `waveform-approximant`):
-    /// IMRPhenomT (the (2,2) mode) or IMRPhenomTHM (with its higher modes).
+    /// IMRPhenomT (the (2,2) mode) or IMRPhenomTHM (with its higher modes); IMRPhenomTPHM is
+    /// refused (`tdpe waveform` only).
     pub waveform_approximant: Approximant,
     /// The analysis's modes, as bilby's `mode_array` (`[[2,2],[2,-2],…]`, each mode with its
     /// −m partner) [default: every mode of the approximant].
@@ -349,8 +350,11 @@ impl Config {
         (self.minimum_frequency.waveform_value(&lows, true), high)
     }
 
-    /// The analysis's modes (m > 0): `mode_array` of `waveform_approximant`.
+    /// The analysis's modes (m > 0): `mode_array` of `waveform_approximant`, which must be a
+    /// model analyses support (not IMRPhenomTPHM, which `tdpe waveform` alone offers).
     pub fn modes(&self) -> anyhow::Result<Vec<Mode>> {
+        self.waveform_approximant
+            .check_analysable("waveform_approximant")?;
         match &self.mode_array {
             Some(pairs) => self.waveform_approximant.mode_array(pairs),
             None => Ok(self.waveform_approximant.modes().to_vec()),

@@ -17,26 +17,56 @@ pub enum Approximant {
     /// IMRPhenomTHM: IMRPhenomT with the (2,1), (3,3), (4,4) and (5,5) modes
     /// (arXiv:2012.11923).
     IMRPhenomTHM,
+    /// IMRPhenomTPHM: IMRPhenomTHM's modes in the co-precessing frame of a precessing binary,
+    /// rotated with numerical Euler angles (arXiv:2105.05872; docs/precession.md). Offered by
+    /// `tdpe waveform` only: analyses refuse it ([`Approximant::check_analysable`]).
+    IMRPhenomTPHM,
 }
 
 impl Approximant {
-    /// Every supported model.
-    pub const ALL: [Approximant; 2] = [Approximant::IMRPhenomT, Approximant::IMRPhenomTHM];
+    /// Every model `tdpe` knows by name (`tdpe waveform` generates each).
+    pub const ALL: [Approximant; 3] = [
+        Approximant::IMRPhenomT,
+        Approximant::IMRPhenomTHM,
+        Approximant::IMRPhenomTPHM,
+    ];
+
+    /// The models an analysis (run configs, injections, campaigns, the likelihood) supports.
+    pub const ANALYSABLE: [Approximant; 2] = [Approximant::IMRPhenomT, Approximant::IMRPhenomTHM];
 
     /// The name, as LALSuite spells it.
     pub fn name(self) -> &'static str {
         match self {
             Approximant::IMRPhenomT => "IMRPhenomT",
             Approximant::IMRPhenomTHM => "IMRPhenomTHM",
+            Approximant::IMRPhenomTPHM => "IMRPhenomTPHM",
         }
     }
 
-    /// The modes (m > 0) of the model.
+    /// Whether the model takes in-plane spins (and precesses).
+    pub fn is_precessing(self) -> bool {
+        self == Approximant::IMRPhenomTPHM
+    }
+
+    /// The modes (m > 0) of the model; for IMRPhenomTPHM, its co-precessing modes.
     pub fn modes(self) -> &'static [Mode] {
         match self {
             Approximant::IMRPhenomT => &[Mode::L2M2],
-            Approximant::IMRPhenomTHM => &Mode::ALL,
+            Approximant::IMRPhenomTHM | Approximant::IMRPhenomTPHM => &Mode::ALL,
         }
+    }
+
+    /// Fails, in one line naming the config key `key`, unless an analysis supports the model
+    /// ([`Self::ANALYSABLE`]).
+    pub fn check_analysable(self, key: &str) -> anyhow::Result<()> {
+        if Self::ANALYSABLE.contains(&self) {
+            return Ok(());
+        }
+        let names: Vec<_> = Self::ANALYSABLE.iter().map(|a| a.name()).collect();
+        bail!(
+            "{key} = \"{self}\": {self} is available in `tdpe waveform` only; analyses support {}",
+            names.join(" and ")
+        )
     }
 }
 

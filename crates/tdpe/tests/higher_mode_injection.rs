@@ -77,4 +77,12 @@ fn bad_injection_models_are_errors() {
     assert!(m.contains("(2,1) without (2,-1)"), "{m}");
     let m = message("waveform_approximant = \"IMRPhenomTHM\"\nmode_array = []");
     assert!(m.contains("mode_array is empty"), "{m}");
+    let m = message("waveform_approximant = \"IMRPhenomTPHM\"");
+    assert!(
+        m.starts_with(
+            "injection.waveform_approximant = \"IMRPhenomTPHM\": IMRPhenomTPHM is \
+             available in `tdpe waveform` only; analyses support IMRPhenomT and IMRPhenomTHM"
+        ),
+        "{m}"
+    );
 }

@@ -511,6 +511,25 @@ fn coordinates_the_prior_does_not_allow_are_reported() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn a_precessing_analysis_is_refused_before_any_work() {
+    let dir = scratch("precessing");
+    let config = config_with(
+        &dir,
+        &[(
+            "waveform_approximant = \"IMRPhenomT\"",
+            "waveform_approximant = \"IMRPhenomTPHM\"",
+        )],
+    );
+    fails_cleanly(
+        &dir,
+        &[path_str(&config)],
+        "IMRPhenomTPHM is available in `tdpe waveform` only; analyses support IMRPhenomT and \
+         IMRPhenomTHM",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs `tdpe run` on bad input: one line on stderr starting with `error:` that contains
 /// `expected`, a failing exit code, and no output directory.
 fn fails_cleanly(dir: &Path, args: &[&str], expected: &str) {

@@ -9,7 +9,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, Settings};
+use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, IMRPhenomTPHM, Settings, SUPPORTED_PREC_VERSIONS};
 
 use crate::output::atomic;
 use crate::waveform_model::{parse_mode_array, Approximant};
@@ -22,11 +22,13 @@ const MAX_VALUES: usize = 200_000_000;
 ///
 /// The output has the header `t,hp,hc`: t is the time in seconds relative to the peak of |h22|
 /// (t_k = epoch + k/f_s, with LAL's epoch: the start time t(f_min) rounded to the nanosecond),
-/// hp and hc are the dimensionless strain polarisations. With `--modes`, the modes h_lm (m > 0)
-/// instead, as LAL's `SimInspiralChooseTDModes` gives them: the header `t,h22_re,h22_im,…`
-/// with the real and imaginary parts of each mode of the mode array (h_{l,−m} =
-/// (−1)^l conj(h_lm)). Every value is written with 17 significant digits, so that it reads back
-/// exactly.
+/// hp and hc are the dimensionless strain polarisations. With `--modes`, the modes h_lm
+/// instead, as LAL's `SimInspiralChooseTDModes` gives them: for IMRPhenomT and IMRPhenomTHM the
+/// modes with m > 0 of the mode array (h_{l,−m} = (−1)^l conj(h_lm)), header
+/// `t,h22_re,h22_im,h21_re,…`; for IMRPhenomTPHM every mode of the L0 frame, 2 ≤ l ≤ 5 and
+/// −l ≤ m ≤ l, in the order of LAL's reference files (l ascending, then m = l, −l, l−1,
+/// −(l−1), …, 0), header `t,h22_re,h22_im,h2m2_re,h2m2_im,h21_re,…,h20_im,h33_re,…,h50_im`.
+/// Every value is written with 17 significant digits, so that it reads back exactly.
 #[derive(Debug, clap::Args)]
 #[command(
     allow_negative_numbers = true,
@@ -36,10 +38,15 @@ const MAX_VALUES: usize = 200_000_000;
                   tdpe waveform --approximant IMRPhenomTHM --mass-1 80 --mass-2 10 \
                   --luminosity-distance 800 --inclination 2.2 --sampling-frequency 4096 \
                   --minimum-frequency 20 --mode-array '[[2,2],[2,-2],[3,3],[3,-3]]' --modes \
-                  --output modes.csv"
+                  --output modes.csv\n  \
+                  tdpe waveform --approximant IMRPhenomTPHM --mass-1 36 --mass-2 29 \
+                  --spin-1x 0.12 --spin-1y 0.05 --spin-1z 0.3 --spin-2x -0.08 --spin-2y 0.1 \
+                  --spin-2z -0.2 --luminosity-distance 410 --inclination 2.7 --phase 0.3 \
+                  --sampling-frequency 2048 --minimum-frequency 20 --output wf.csv"
 )]
 pub struct Args {
-    /// Waveform model [supported: IMRPhenomT, IMRPhenomTHM].
+    /// Waveform model [supported: IMRPhenomT, IMRPhenomTHM (aligned spins), IMRPhenomTPHM
+    /// (precessing)].
     #[arg(long, value_name = "NAME", default_value = "IMRPhenomT")]
     pub approximant: Approximant,
 
@@ -52,13 +59,51 @@ pub struct Args {
     #[arg(long, value_name = "M_SUN")]
     pub mass_2: f64,
 
-    /// Dimensionless spin of the first body along the orbital angular momentum, in [-1, 1].
-    #[arg(long, value_name = "CHI", default_value_t = 0.0)]
-    pub chi_1: f64,
+    /// Dimensionless spin of the first body along the orbital angular momentum, in [-1, 1]
+    /// (the same as --spin-1z: give one of the two) [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub chi_1: Option<f64>,
 
-    /// Dimensionless spin of the second body along the orbital angular momentum, in [-1, 1].
-    #[arg(long, value_name = "CHI", default_value_t = 0.0)]
-    pub chi_2: f64,
+    /// Dimensionless spin of the second body along the orbital angular momentum, in [-1, 1]
+    /// (the same as --spin-2z: give one of the two) [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub chi_2: Option<f64>,
+
+    /// x component of the first body's dimensionless spin, in LAL's L0 frame at the
+    /// reference frequency (z along the Newtonian orbital angular momentum; LAL's S1x).
+    /// In-plane spins need IMRPhenomTPHM; |spin-1| ≤ 1 [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub spin_1x: Option<f64>,
+
+    /// y component of the first body's dimensionless spin in the L0 frame (LAL's S1y)
+    /// [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub spin_1y: Option<f64>,
+
+    /// z component of the first body's dimensionless spin in the L0 frame (LAL's S1z): the
+    /// same as --chi-1, for any approximant [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub spin_1z: Option<f64>,
+
+    /// x component of the second body's dimensionless spin in the L0 frame (LAL's S2x)
+    /// [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub spin_2x: Option<f64>,
+
+    /// y component of the second body's dimensionless spin in the L0 frame (LAL's S2y)
+    /// [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub spin_2y: Option<f64>,
+
+    /// z component of the second body's dimensionless spin in the L0 frame (LAL's S2z): the
+    /// same as --chi-2 [default: 0].
+    #[arg(long, value_name = "CHI")]
+    pub spin_2z: Option<f64>,
+
+    /// IMRPhenomTPHM's Euler angles, as LAL's `PrecVersion` [supported: 300, LAL's default:
+    /// numerical angles from the orbit-averaged spin-precession equations] [default: 300].
+    #[arg(long, value_name = "VERSION")]
+    pub prec_version: Option<u32>,
 
     /// Luminosity distance, in Mpc.
     #[arg(long, value_name = "MPC")]
@@ -88,10 +133,12 @@ pub struct Args {
     /// The modes to include, as bilby's `mode_array`: a list of [l, m] with each mode's m and
     /// −m, e.g. `[[2,2],[2,-2],[2,1],[2,-1]]` [default: every mode of the approximant:
     /// (2,±2) for IMRPhenomT; (2,±2), (2,±1), (3,±3), (4,±4), (5,±5) for IMRPhenomTHM].
+    /// Not available for IMRPhenomTPHM, which always uses all five co-precessing modes.
     #[arg(long, value_name = "[[L,M],...]")]
     pub mode_array: Option<String>,
 
-    /// Write the modes h_lm (m > 0) of the mode array instead of the polarisations.
+    /// Write the modes h_lm instead of the polarisations: those with m > 0 of the mode array
+    /// (IMRPhenomT, IMRPhenomTHM), or every L0-frame mode with l ≤ 5 (IMRPhenomTPHM).
     #[arg(long)]
     pub modes: bool,
 
@@ -127,9 +174,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
 }
 
-/// The model of `args` (its `output` unused), every option checked as the command checks it:
-/// the Python package's waveform at any times is this model.
-pub fn model(args: &Args) -> anyhow::Result<IMRPhenomTHM<f64>> {
+/// The settings of `args` (LAL's grid), every option but the binary's checked.
+fn settings(args: &Args) -> anyhow::Result<Settings> {
     let fs = args.sampling_frequency;
     check("sampling_frequency", fs, fs > 0.0, "(0, ∞) Hz")?;
     let distance = args.luminosity_distance;
@@ -151,45 +197,226 @@ pub fn model(args: &Args) -> anyhow::Result<IMRPhenomTHM<f64>> {
             fs / 2.0
         );
     }
+    Ok(Settings::lal(f_min, f_ref, 1.0 / fs))
+}
 
+/// The dimensionless spins of `args` in LAL's L0 frame, `[[χ1x, χ1y, χ1z], [χ2x, χ2y, χ2z]]`
+/// (absent components 0), checked against the approximant: in-plane components other than 0
+/// need IMRPhenomTPHM, and each aligned component is given once (`chi_1` or `spin_1z`).
+fn spins(args: &Args) -> anyhow::Result<[[f64; 3]; 2]> {
+    let approximant = args.approximant;
+    let bodies = [
+        (1, args.chi_1, [args.spin_1x, args.spin_1y, args.spin_1z]),
+        (2, args.chi_2, [args.spin_2x, args.spin_2y, args.spin_2z]),
+    ];
+    let mut spins = [[0.0; 3]; 2];
+    for (k, (body, chi, [x, y, z])) in bodies.into_iter().enumerate() {
+        let z = match (chi, z) {
+            (Some(_), Some(_)) => bail!(
+                "chi_{body} and spin_{body}z both give body {body}'s spin along the orbital \
+                 angular momentum: give one of them"
+            ),
+            (Some(v), None) | (None, Some(v)) => v,
+            (None, None) => 0.0,
+        };
+        for (axis, value) in [("x", x), ("y", y)] {
+            let Some(value) = value else { continue };
+            if !approximant.is_precessing() && value != 0.0 {
+                bail!(
+                    "spin_{body}{axis} = {value}: {approximant} is aligned-spin; use \
+                     IMRPhenomTPHM for in-plane spins"
+                );
+            }
+            check(&format!("spin_{body}{axis}"), value, true, "[-1, 1]")?;
+        }
+        let spin = [x.unwrap_or(0.0), y.unwrap_or(0.0), z];
+        if approximant.is_precessing() {
+            check(&format!("spin_{body}z"), z, true, "[-1, 1]")?;
+            let magnitude = spin.iter().map(|c| c * c).sum::<f64>().sqrt();
+            if magnitude > 1.0 {
+                bail!(
+                    "spin {body} = ({}, {}, {}) has magnitude {magnitude}: the allowed range of \
+                     |spin_{body}| is [0, 1]",
+                    spin[0],
+                    spin[1],
+                    spin[2]
+                );
+            }
+        }
+        spins[k] = spin;
+    }
+    Ok(spins)
+}
+
+/// The model of `args` (its `output` unused) for an aligned-spin approximant, every option
+/// checked as the command checks it: the Python package's waveform at any times is this model.
+/// IMRPhenomTPHM, whose Euler angles are integrated on LAL's grid, has no such model.
+pub fn model(args: &Args) -> anyhow::Result<IMRPhenomTHM<f64>> {
+    let settings = settings(args)?;
+    let [chi1, chi2] = spins(args)?;
+    if args.approximant.is_precessing() {
+        bail!(
+            "{} is generated on LAL's grid only (its Euler angles are integrated there), not at \
+             arbitrary times",
+            args.approximant
+        );
+    }
+    if args.prec_version.is_some() {
+        bail!(
+            "prec_version applies to IMRPhenomTPHM only, not to {}",
+            args.approximant
+        );
+    }
     let modes = match &args.mode_array {
         Some(text) => args.approximant.mode_array(&parse_mode_array(text)?)?,
         None => args.approximant.modes().to_vec(),
     };
-    let settings = Settings::lal(f_min, f_ref, 1.0 / fs);
     IMRPhenomTHM::<f64>::new(
         args.mass_1,
         args.mass_2,
-        args.chi_1,
-        args.chi_2,
+        chi1[2],
+        chi2[2],
         &settings,
         &modes,
     )
     .with_context(|| format!("invalid parameters for {}", args.approximant))
 }
 
-/// The columns `tdpe waveform` writes for `args` (its `output` unused), checked as the
-/// command checks them: the Python package's waveform on LAL's grid is this table.
-pub fn table(args: &Args) -> anyhow::Result<Table> {
-    let model = model(args)?;
-    let (fs, distance) = (args.sampling_frequency, args.luminosity_distance);
-    let modes = model.modes();
-    let model22: &IMRPhenomT<f64> = model.model22();
-    let samples = model22.grid_length();
-    let columns = if args.modes { 2 * modes.len() } else { 2 };
-    if samples.saturating_mul(columns) > MAX_VALUES {
+/// IMRPhenomTPHM for `args`, checked as the command checks it; fails before any expensive
+/// work if the grid would hold more than [`MAX_VALUES`] values (`values_per_sample` a
+/// sample).
+fn precessing_model(args: &Args, values_per_sample: usize) -> anyhow::Result<IMRPhenomTPHM> {
+    let settings = settings(args)?;
+    let [chi1, chi2] = spins(args)?;
+    if args.mode_array.is_some() {
         bail!(
-            "the waveform would have {samples} samples ({:.0} s at {fs} Hz) of {columns} columns, \
-             more than the {MAX_VALUES} values allowed: raise minimum_frequency or lower \
-             sampling_frequency",
+            "mode_array is not available for IMRPhenomTPHM: it always uses its five \
+             co-precessing modes (2,±2), (2,±1), (3,±3), (4,±4), (5,±5), as LAL does by \
+             default, and --modes writes every L0-frame mode with l ≤ 5"
+        );
+    }
+    let prec_version = args.prec_version.unwrap_or(SUPPORTED_PREC_VERSIONS[0]);
+    let invalid = || format!("invalid parameters for {}", args.approximant);
+    // The grid's length from the (cheap) aligned-spin (2,2) model, before the angles are
+    // integrated on it.
+    let model22 = IMRPhenomT::<f64>::new(args.mass_1, args.mass_2, chi1[2], chi2[2], &settings)
+        .with_context(invalid)?;
+    check_size(&model22, values_per_sample, args.sampling_frequency)?;
+    IMRPhenomTPHM::lal(
+        args.mass_1,
+        args.mass_2,
+        chi1,
+        chi2,
+        prec_version,
+        &settings,
+    )
+    .with_context(invalid)
+}
+
+/// Fails unless the grid of `model22` with `values_per_sample` values a sample holds at most
+/// [`MAX_VALUES`] values.
+fn check_size(model22: &IMRPhenomT<f64>, values_per_sample: usize, fs: f64) -> anyhow::Result<()> {
+    let samples = model22.grid_length();
+    if samples.saturating_mul(values_per_sample) > MAX_VALUES {
+        bail!(
+            "the waveform would have {samples} samples ({:.0} s at {fs} Hz) of \
+             {values_per_sample} values, more than the {MAX_VALUES} values allowed: raise \
+             minimum_frequency or lower sampling_frequency",
             -model22.start_time()
         );
     }
+    Ok(())
+}
+
+/// The L0-frame modes IMRPhenomTPHM writes, in the order of LAL's reference files: l
+/// ascending, then m = l, −l, l−1, −(l−1), …, 0.
+pub fn precessing_modes() -> Vec<(u32, i32)> {
+    let mut modes = Vec::new();
+    for l in 2..=5_u32 {
+        for m in (1..=l as i32).rev() {
+            modes.extend([(l, m), (l, -m)]);
+        }
+        modes.push((l, 0));
+    }
+    modes
+}
+
+/// A mode's column name without `_re`/`_im`: `h22`, `h2m2`, `h20`.
+fn mode_name(l: u32, m: i32) -> String {
+    if m < 0 {
+        format!("h{l}m{}", -m)
+    } else {
+        format!("h{l}{m}")
+    }
+}
+
+/// The columns of IMRPhenomTPHM for `args`.
+fn precessing_table(args: &Args) -> anyhow::Result<Table> {
+    let modes = precessing_modes();
+    // Every L0 mode is held on the grid, to be summed or written.
+    let per_sample = if args.modes {
+        4 * modes.len()
+    } else {
+        2 * modes.len()
+    };
+    let model = precessing_model(args, per_sample)?;
+    let distance = args.luminosity_distance;
+    if args.modes {
+        let l0 = model.l0_modes_on_grid();
+        let scale = 1.0 / distance;
+        let mut header = vec!["t".to_string()];
+        let mut columns = Vec::with_capacity(2 * modes.len());
+        for &(l, m) in &modes {
+            let name = mode_name(l, m);
+            header.extend([format!("{name}_re"), format!("{name}_im")]);
+            let (re, im) = l0
+                .iter()
+                .map(|h| {
+                    let (re, im) = h.get(l, m);
+                    (re * scale, im * scale)
+                })
+                .unzip();
+            columns.extend([re, im]);
+        }
+        let model22 = model.coprecessing().model22();
+        Ok(Table {
+            header,
+            modes,
+            epoch_ns: model22.epoch_ns(),
+            delta_t: model22.delta_t(),
+            columns,
+        })
+    } else {
+        let pol = model.polarizations_on_grid(distance, args.inclination, args.phase);
+        Ok(Table {
+            header: ["t", "hp", "hc"].map(String::from).to_vec(),
+            modes: Vec::new(),
+            epoch_ns: pol.epoch_ns,
+            delta_t: pol.delta_t,
+            columns: vec![pol.hp, pol.hc],
+        })
+    }
+}
+
+/// The columns `tdpe waveform` writes for `args` (its `output` unused), checked as the
+/// command checks them: the Python package's waveform on LAL's grid is this table.
+pub fn table(args: &Args) -> anyhow::Result<Table> {
+    if args.approximant.is_precessing() {
+        return precessing_table(args);
+    }
+    let model = model(args)?;
+    let distance = args.luminosity_distance;
+    let modes = model.modes();
+    let model22: &IMRPhenomT<f64> = model.model22();
+    let columns = if args.modes { 2 * modes.len() } else { 2 };
+    check_size(model22, columns, args.sampling_frequency)?;
     let table = if args.modes {
         let mut header = vec!["t".to_string()];
+        let mut lm = Vec::new();
         for mode in model.modes() {
             let (l, m) = mode.lm();
             header.extend([format!("h{l}{m}_re"), format!("h{l}{m}_im")]);
+            lm.push((l, m as i32));
         }
         let scale = 1.0 / distance;
         let columns = model
@@ -205,6 +432,7 @@ pub fn table(args: &Args) -> anyhow::Result<Table> {
             .collect();
         Table {
             header,
+            modes: lm,
             epoch_ns: model22.epoch_ns(),
             delta_t: model22.delta_t(),
             columns,
@@ -213,6 +441,7 @@ pub fn table(args: &Args) -> anyhow::Result<Table> {
         let pol = model.polarizations_on_grid(distance, args.inclination, args.phase);
         Table {
             header: ["t", "hp", "hc"].map(String::from).to_vec(),
+            modes: Vec::new(),
             epoch_ns: pol.epoch_ns,
             delta_t: pol.delta_t,
             columns: vec![pol.hp, pol.hc],
@@ -226,6 +455,9 @@ pub fn table(args: &Args) -> anyhow::Result<Table> {
 pub struct Table {
     /// `t`, then one name per column (`hp`, `hc`, or `h22_re`, `h22_im`, …).
     pub header: Vec<String>,
+    /// With `--modes`, the (l, m) of each (re, im) pair of columns, in their order; empty for
+    /// the polarisations.
+    pub modes: Vec<(u32, i32)>,
     /// LAL's epoch: the first sample's time, in ns relative to the peak.
     pub epoch_ns: i64,
     /// The sample spacing (s).

@@ -85,6 +85,7 @@ impl Injection {
     /// analysis of `config` unless the injection names its approximant or modes.
     pub fn modes(&self, config: &Config) -> anyhow::Result<Vec<Mode>> {
         let approximant = self.approximant(config);
+        approximant.check_analysable("injection.waveform_approximant")?;
         match (&self.mode_array, self.waveform_approximant) {
             (Some(pairs), _) => approximant.mode_array(pairs).context("[injection]"),
             (None, Some(_)) => Ok(approximant.modes().to_vec()),
