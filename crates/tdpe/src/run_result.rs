@@ -345,10 +345,13 @@ pub struct RunResult {
     /// modes, e.g. `IMRPhenomTHM`, `(2,±2), (3,±3)` (bilby_pipe's
     /// `injection-waveform-approximant`).
     pub injection_model: Option<(String, String)>,
+    /// Wall time before the sampling in s (data, likelihood set-up, fiducial search, relative
+    /// binning, sampling coordinates).
+    pub setup_time_s: f64,
     /// Wall time of the sampling alone in s (bilby's `sampling_time`).
     pub sampling_time_s: f64,
-    /// Wall time of the whole run up to the hand-off (data, likelihood set-up, fiducial search,
-    /// relative binning, sampling) in s.
+    /// Wall time of the whole run up to the hand-off (the set-up, the sampling, and the
+    /// diagnostics, checks and reconstruction of the results) in s.
     pub total_time_s: f64,
     /// Gradient evaluations over all chains, warm-up included.
     pub gradient_evaluations: u64,

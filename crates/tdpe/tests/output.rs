@@ -333,6 +333,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         modes: "(2,±2)".into(),
         mode_array: vec![[2, 2], [2, -2]],
         injection_model: None,
+        setup_time_s: 2.9,
         sampling_time_s: 41.7,
         total_time_s: 45.2,
         gradient_evaluations: 123_456,

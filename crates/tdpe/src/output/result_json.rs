@@ -13,7 +13,7 @@
 //!
 //! Beyond bilby's keys, `meta_data` carries the run's own record: the per-detector SNRs where
 //! bilby's GW likelihood puts them (`meta_data.likelihood.interferometers.<IFO>.optimal_SNR`),
-//! `sampling_time` and `total_time` in s, `versions`, `diagnostics` (`rhat`, `ess_bulk`,
+//! `setup_time`, `sampling_time` and `total_time` in s, `versions`, `diagnostics` (`rhat`, `ess_bulk`,
 //! `ess_tail` keyed by parameter), `not_applied` (the requested sampling coordinates and jumps
 //! that the priors did not allow: reason keyed by option), the per-chain sampler statistics
 //! (`chains`: one list per statistic, in chain order, as bilby's HDF5 writer can store them),
@@ -342,6 +342,7 @@ fn meta_data(result: &RunResult) -> anyhow::Result<Json> {
 
     Ok(Json::object([
         ("likelihood", likelihood),
+        ("setup_time", Json::Float(result.setup_time_s)),
         ("sampling_time", Json::Float(result.sampling_time_s)),
         ("total_time", Json::Float(result.total_time_s)),
         (

@@ -363,10 +363,15 @@ fn tempering(out: &mut String, result: &RunResult) {
 fn cost(out: &mut String, result: &RunResult) {
     out.push_str("## Cost\n\n");
     let t = result.sampling_time_s;
+    let _ = writeln!(
+        out,
+        "- Set-up wall time (data, likelihood set-up, fiducial search, relative binning): {} s",
+        fixed(result.setup_time_s, 2)
+    );
     let _ = writeln!(out, "- Sampling wall time: {} s", fixed(t, 2));
     let _ = writeln!(
         out,
-        "- Total wall time (data, likelihood set-up, fiducial search, sampling): {} s",
+        "- Total wall time (set-up, sampling, checks and reconstruction of the results): {} s",
         fixed(result.total_time_s, 2)
     );
     let _ = writeln!(

@@ -63,6 +63,9 @@ pub struct CollectInfo {
     pub tempering: Option<TemperingReport>,
     /// The pilot run that placed the relative-binning nodes, if there was one.
     pub pilot: Option<PilotReport>,
+    /// Wall time from the start to the sampling (data, likelihood set-up, fiducial search,
+    /// relative binning, sampling coordinates), s.
+    pub setup_time_s: f64,
     /// Wall time of the sampling, s.
     pub sampling_time_s: f64,
     /// When the command started.
@@ -360,6 +363,7 @@ pub fn collect(
             Some(injection) => injection.model_other_than_analysis(config)?,
             None => None,
         },
+        setup_time_s: info.setup_time_s,
         sampling_time_s: info.sampling_time_s,
         total_time_s: info.started.elapsed().as_secs_f64(),
         gradient_evaluations,
