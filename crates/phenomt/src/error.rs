@@ -38,4 +38,11 @@ pub enum WaveformError {
         version: u32,
         supported: &'static str,
     },
+    /// LAL's MSA system failed to initialise (`MSA_ERROR`) for a version without the NNLO
+    /// fallback.
+    #[error(
+        "the MSA angles of PrecVersion {version} fail for these parameters (|Omega_z5| = \
+         {omega_z5:e} > 1000); LAL stops here too (220, 223 and 224 fall back to NNLO 102)"
+    )]
+    MsaFailed { version: u32, omega_z5: f64 },
 }

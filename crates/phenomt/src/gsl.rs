@@ -2,14 +2,17 @@
 //! (docs/imrphenomt.md §10.3–10.5): complex hyperbolic functions called with a real
 //! argument, the LU solve of `gsl_linalg_LU_decomp`/`_solve`, and the Brent root finder.
 //! IMRPhenomTPHM's numerical Euler angles add the natural cubic spline (`spline.rs`) and the
-//! adaptive RKF45 integrator with LAL's Hermite output (`ode.rs`) (docs/precession.md §4.1–4.3).
+//! adaptive RKF45 integrator with LAL's Hermite output (`ode.rs`) (docs/precession.md §4.1–4.3);
+//! the MSA angles the Jacobi elliptic functions and F(φ, k) (`elliptic.rs`, §3.2).
 //!
 //! The set-up takes finite differences with steps of 1e-7, which turn one-ulp differences into
 //! 1e-6 relative changes of the merger coefficients, so these reproduce GSL's operation order.
 
+mod elliptic;
 mod ode;
 mod spline;
 
+pub use elliptic::{ellint_f, ellint_kcomp, ellint_rf, elljac};
 pub use ode::{adaptive_rk45_hermite, OdeSystem};
 pub use spline::CubicSpline;
 

@@ -166,7 +166,7 @@ fn polarizations_match_lal() {
 fn other_prec_versions_are_refused() {
     let settings = tdpe_phenomt::Settings::lal(20.0, 20.0, 1.0 / 2048.0);
     let spin = [0.3, 0.2, 0.1];
-    for version in [223, 22310, 10213, 0] {
+    for version in [310, 22312, 10213, 0] {
         let result = IMRPhenomTPHM::lal(40.0, 30.0, spin, spin, version, &settings);
         assert!(
             matches!(result, Err(WaveformError::UnsupportedPrecVersion { .. })),

@@ -5,12 +5,13 @@
 //! §3.2; LAL: `XLALSimIMRPhenomTPHM_CoprecModes`, `PNAnalyticalInspiralEulerAngles`,
 //! `IMRPhenomXGetAndSetPrecessionVariables`).
 //!
-//! Implemented: the NNLO family (PhenomX versions 101–104; arXiv:2004.06503 App. G). The MSA
-//! family (220–224) is not.
+//! Implemented: the NNLO family (PhenomX versions 101–104; arXiv:2004.06503 App. G) and the MSA
+//! family (220–224; arXiv:1703.03967, in `msa.rs`), at LAL's default ExpansionOrder 5.
 
 use std::f64::consts::PI;
 
 use super::angles::{continue_ringdown, minimal_rotation_gamma, ringdown_rate};
+use super::msa::Msa;
 use super::ode::Binary;
 use crate::constants::{MSUN_SI, MTSUN_SI};
 use crate::error::WaveformError;
@@ -18,8 +19,9 @@ use crate::fits::final_spin_2017;
 use crate::model::Settings;
 
 /// What `IMRPhenomTPHM::lal` accepts, for the error message.
-pub(crate) const SUPPORTED: &str = "300 (numerical angles), and NNLO: 101-104 or 5-digit XXXRG \
-     with XXX in 101-104, R (EulerRDVersion) in 0-2, G (EulerGammaVersion) in 0-1";
+pub(crate) const SUPPORTED: &str = "300 (numerical angles), and the analytical angles NNLO \
+     101-104 and MSA 220-224, as XXX or 5-digit XXXRG with R (EulerRDVersion) in 0-2, \
+     G (EulerGammaVersion) in 0-1 (XXX = 300 is MSA 223, as in LAL)";
 
 /// LAL's `PrecVersion`, parsed as `XLALSimIMRPhenomTPHM_CoprecModes` parses it
 /// (docs/precession.md §3.1).
@@ -34,7 +36,8 @@ pub enum PrecVersion {
 /// The options of the analytical angles: `XXXRG`, or `XXX` ≡ `XXX10`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalyticalOptions {
-    /// IMRPhenomXP's precession version XXX: 101–104 NNLO (220–224 MSA is not implemented).
+    /// IMRPhenomXP's precession version XXX: 101–104 NNLO, 220–224 MSA (`30000`–`30021`
+    /// parse as 223, which is what PhenomX makes of XXX = 300).
     pub phenomx_version: u32,
     /// EulerRDVersion R: 0 PN angles throughout; 1 PN angles to the peak, then the ringdown
     /// continuation; 2 PN angles to t_MECO, linear α and β to the peak, then as 1.
@@ -45,8 +48,10 @@ pub struct AnalyticalOptions {
 
 impl PrecVersion {
     /// Parses `value` as LAL does: `300`; any other three-digit `XXX` as `XXX10`; five digits
-    /// as `XXXRG`. Everything tdpe does not implement (MSA, SpinTaylor, digits LAL refuses,
-    /// other lengths) is `WaveformError::UnsupportedPrecVersion`.
+    /// as `XXXRG`, where XXX = 300 (which LAL's documentation calls invalid but runs) is MSA 223,
+    /// bit-identically in LAL. Everything tdpe does not implement (SpinTaylor, ExpansionOrder
+    /// other than 5, digits LAL refuses, other lengths) is
+    /// `WaveformError::UnsupportedPrecVersion`.
     pub fn parse(value: u32) -> Result<Self, WaveformError> {
         let unsupported = WaveformError::UnsupportedPrecVersion {
             version: value,
@@ -67,8 +72,13 @@ impl PrecVersion {
             _ => return Err(unsupported),
         };
         // LAL: R > 2 or G > 1 is XLAL_EDOM; XXX = 300 becomes MSA 223 inside PhenomX.
-        let nnlo = (101..=104).contains(&options.phenomx_version);
-        if !nnlo || options.ringdown_version > 2 || options.gamma_version > 1 {
+        let mut options = options;
+        if options.phenomx_version == 300 {
+            options.phenomx_version = 223;
+        }
+        let known = (101..=104).contains(&options.phenomx_version)
+            || (220..=224).contains(&options.phenomx_version);
+        if !known || options.ringdown_version > 2 || options.gamma_version > 1 {
             return Err(unsupported);
         }
         Ok(Self::Analytical(options))
@@ -76,10 +86,13 @@ impl PrecVersion {
 }
 
 /// Every `PrecVersion` value `IMRPhenomTPHM::lal` accepts.
-pub const SUPPORTED_PREC_VERSIONS: [u32; 29] = [
+pub const SUPPORTED_PREC_VERSIONS: [u32; 70] = [
     300, 101, 102, 103, 104, 10100, 10101, 10110, 10111, 10120, 10121, 10200, 10201, 10210, 10211,
     10220, 10221, 10300, 10301, 10310, 10311, 10320, 10321, 10400, 10401, 10410, 10411, 10420,
-    10421,
+    10421, 220, 221, 222, 223, 224, 22000, 22001, 22010, 22011, 22020, 22021, 22100, 22101, 22110,
+    22111, 22120, 22121, 22200, 22201, 22210, 22211, 22220, 22221, 22300, 22301, 22310, 22311,
+    22320, 22321, 22400, 22401, 22410, 22411, 22420, 22421, 30000, 30001, 30010, 30011, 30020,
+    30021,
 ];
 
 /// The mass variables of `IMRPhenomXSetWaveformVariables` and
@@ -393,10 +406,12 @@ pub struct AnalyticalEulerAngles {
     pub cos_beta: Vec<f64>,
     pub gamma: Vec<f64>,
     /// The options in force after LAL's fallbacks (EulerRDVersion 0 for nearly aligned spins,
-    /// 2 → 1 for waveforms that start after t_MECO − 10Δt_M).
+    /// 2 → 1 for waveforms that start after t_MECO − 10Δt_M; MSA 220, 223, 224 → NNLO 102
+    /// where the MSA system fails).
     pub options: AnalyticalOptions,
     /// The precessing final spin a_f,prec of the co-precessing ringdown and of Ω_RD: for NNLO
-    /// PhenomX's χ_p final spin (FinalSpinMod 4 → 3 → 0).
+    /// PhenomX's χ_p final spin (FinalSpinMod 4 → 3 → 0), for MSA the MSA final spin
+    /// (FinalSpinMod 4 → 3).
     pub ringdown_final_spin: f64,
     /// Ω_RD in rad/M (`EulerRDslope`: a_f,prec's QNMs, the aligned final spin's sign).
     pub ringdown_rate: f64,
@@ -416,10 +431,13 @@ impl AnalyticalEulerAngles {
         settings: &Settings,
     ) -> Result<Self, WaveformError> {
         let b = Binary::new(m1, m2, chi1, chi2, settings)?;
-        Ok(Self::from_binary(&b, options))
+        Self::from_binary(&b, options)
     }
 
-    pub(crate) fn from_binary(b: &Binary, mut options: AnalyticalOptions) -> Self {
+    pub(crate) fn from_binary(
+        b: &Binary,
+        mut options: AnalyticalOptions,
+    ) -> Result<Self, WaveformError> {
         let px = PhenomXMasses::new(b.m1_si, b.m2_si, &b.settings);
         let (chi1, chi2) = (b.chi1, b.chi2);
         let chi_p = chi_p(&px, chi1, chi2);
@@ -430,6 +448,42 @@ impl AnalyticalEulerAngles {
         let delta_t = ((b.m1 - b.m2) / m_sum).abs();
         let t_meco = meco_time(b.eta, s_hat, chi1[2] - chi2[2], delta_t);
         let (t_min, dt_m, n) = (b.t_min, b.dt_m, b.length);
+        let f_ref = if b.settings.f_ref == 0.0 {
+            b.settings.f_min
+        } else {
+            b.settings.f_ref
+        };
+        // PhenomX sets the MSA system up first: where it fails (|Ω_z5| > 1000), 220, 223 and
+        // 224 continue with NNLO 102 (angles, L and the χ_p final spin), 221 and 222 stop.
+        let msa = if (220..=224).contains(&options.phenomx_version) {
+            // IMRPhenomXSetWaveformVariables' m_i/M, from the masses in M☉.
+            let (m1_in, m2_in) = (b.m1_si / MSUN_SI, b.m2_si / MSUN_SI);
+            let m_in = m1_in + m2_in;
+            match Msa::new(
+                options.phenomx_version,
+                &px,
+                m1_in / m_in,
+                m2_in / m_in,
+                b.m1_si + b.m2_si,
+                f_ref,
+                chi1,
+                chi2,
+            ) {
+                Ok(msa) => Some(msa),
+                Err(failure) if matches!(options.phenomx_version, 221 | 222) => {
+                    return Err(WaveformError::MsaFailed {
+                        version: options.phenomx_version,
+                        omega_z5: failure.omega_z5,
+                    });
+                }
+                Err(_) => {
+                    options.phenomx_version = 102;
+                    None
+                }
+            }
+        } else {
+            None
+        };
         // LAL's fallbacks, in its order (γ version 1 needs t_min < −10Δt_M, which `Binary`
         // already requires).
         if options.ringdown_version == 2 && t_min >= t_meco - 10.0 * dt_m {
@@ -445,47 +499,56 @@ impl AnalyticalEulerAngles {
             1 => to_peak,
             _ => ((t_meco - t_min) / dt_m).floor() as usize,
         };
-        // The final spin: FinalSpinMod 4 → 3, which needs MSA, so 0: χ_p's, clamped to ±1.
         let a_parallel = final_spin_2017(px.eta, 0.0, chi1[2], chi2[2]);
-        // XLALSimIMRPhenomXPrecessingFinalSpin2017: the masses again from η.
-        let (mm1, mm2) = (
-            0.5 * (1.0 + (1.0 - 4.0 * px.eta).sqrt()),
-            0.5 * (1.0 - (1.0 - 4.0 * px.eta).sqrt()),
-        );
-        let q_factor = mm1 / (mm1 + mm2);
-        let s_perp = chi_p * q_factor * q_factor;
-        let a_prec = 1f64.copysign(a_parallel) * (s_perp * s_perp + a_parallel * a_parallel).sqrt();
-        let ringdown_final_spin = if a_prec.abs() > 1.0 {
-            1f64.copysign(a_prec)
-        } else {
-            a_prec
+        let ringdown_final_spin = match &msa {
+            // FinalSpinMod 4 → 3: the MSA final spin.
+            Some(msa) => msa.final_spin(&px, a_parallel, chi1[2], chi2[2]),
+            // FinalSpinMod 4 → 3, which needs MSA, so 0: χ_p's, clamped to ±1.
+            None => {
+                // XLALSimIMRPhenomXPrecessingFinalSpin2017: the masses again from η.
+                let (mm1, mm2) = (
+                    0.5 * (1.0 + (1.0 - 4.0 * px.eta).sqrt()),
+                    0.5 * (1.0 - (1.0 - 4.0 * px.eta).sqrt()),
+                );
+                let q_factor = mm1 / (mm1 + mm2);
+                let s_perp = chi_p * q_factor * q_factor;
+                let a_prec =
+                    1f64.copysign(a_parallel) * (s_perp * s_perp + a_parallel * a_parallel).sqrt();
+                if a_prec.abs() > 1.0 {
+                    1f64.copysign(a_prec)
+                } else {
+                    a_prec
+                }
+            }
         };
         let aligned_final_spin = final_spin_2017(b.eta, 0.0, chi1[2], chi2[2]);
         let rate = ringdown_rate(ringdown_final_spin, aligned_final_spin, b.final_mass);
 
         // The PN angles on the first `pn_length` samples.
-        let nnlo = Nnlo::new(options.phenomx_version, &px, chi1, chi2, chi_p);
         let x = b.x_on_grid();
         let s1 = [chi1[0] * px.m1 * px.m1, chi1[1] * px.m1 * px.m1];
         let s2 = [chi2[0] * px.m2 * px.m2, chi2[1] * px.m2 * px.m2];
         let alpha_offset = (s1[1] + s2[1]).atan2(s1[0] + s2[0]) - PI;
-        let mf_ref = {
-            let f_ref = if b.settings.f_ref == 0.0 {
-                b.settings.f_min
-            } else {
-                b.settings.f_ref
-            };
-            (m_sum * MTSUN_SI) * f_ref
-        };
-        let (alpha_ref, gamma_ref) = nnlo.alpha_minus_epsilon((PI * mf_ref).powf(2.0 / 3.0));
         let mut alpha = vec![0.0; n];
         let mut cos_beta = vec![0.0; n];
         let mut gamma = vec![0.0; n];
-        for k in 0..pn_length {
-            let (a, g) = nnlo.alpha_minus_epsilon(x[k]);
-            alpha[k] = a - alpha_ref + alpha_offset;
-            gamma[k] = g - gamma_ref - alpha_offset;
-            cos_beta[k] = nnlo.cos_beta(x[k]);
+        if let Some(msa) = &msa {
+            for k in 0..pn_length {
+                let (phiz, zeta, cos_theta_l) = msa.angles(x[k].sqrt());
+                alpha[k] = phiz + alpha_offset;
+                gamma[k] = -zeta - alpha_offset;
+                cos_beta[k] = cos_theta_l;
+            }
+        } else {
+            let nnlo = Nnlo::new(options.phenomx_version, &px, chi1, chi2, chi_p);
+            let mf_ref = (m_sum * MTSUN_SI) * f_ref;
+            let (alpha_ref, gamma_ref) = nnlo.alpha_minus_epsilon((PI * mf_ref).powf(2.0 / 3.0));
+            for k in 0..pn_length {
+                let (a, g) = nnlo.alpha_minus_epsilon(x[k]);
+                alpha[k] = a - alpha_ref + alpha_offset;
+                gamma[k] = g - gamma_ref - alpha_offset;
+                cos_beta[k] = nnlo.cos_beta(x[k]);
+            }
         }
         if options.gamma_version == 1 && pn_length > 0 {
             let times: Vec<f64> = (0..pn_length).map(|i| i as f64 * dt_m).collect();
@@ -513,7 +576,7 @@ impl AnalyticalEulerAngles {
                 gamma[k] = gamma_last - alpha[k] * cos_beta[k] + alpha_last * cos_beta_last;
             }
         }
-        Self {
+        Ok(Self {
             alpha,
             cos_beta,
             gamma,
@@ -521,7 +584,7 @@ impl AnalyticalEulerAngles {
             ringdown_final_spin,
             ringdown_rate: rate,
             reference_index: b.reference().1,
-        }
+        })
     }
 }
 

@@ -8,8 +8,9 @@
 //!   and the evolved final spin (§2.4, §4.4–4.7);
 //! - `rotation`: the Wigner matrices, the twist into the J frame, the global rotation into the
 //!   L0 frame and the polarisations (§2.3, §2.5);
-//! - `analytical`: the analytical (NNLO) angles of the non-default `PrecVersion` values, their
-//!   ringdown and γ options, and the parsing of `PrecVersion` (§3.1–3.2);
+//! - `analytical`: the analytical (NNLO and MSA) angles of the non-default `PrecVersion` values,
+//!   their ringdown and γ options, and the parsing of `PrecVersion` (§3.1–3.2);
+//! - `msa`: the MSA system of PhenomX versions 220–224 and its final spin (§3.2);
 //! - `model`: the model on LAL's grid, which puts them together (§4.8);
 //! - `frame`: rotations as unit quaternions and their Wigner D-matrices (§4.9);
 //! - `smooth`: the smooth variant, a function of the parameters and of continuous time (§5.2).
@@ -18,6 +19,7 @@ mod analytical;
 mod angles;
 pub mod frame;
 mod model;
+mod msa;
 mod ode;
 pub mod rotation;
 mod smooth;

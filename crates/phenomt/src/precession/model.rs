@@ -2,7 +2,8 @@
 //! precessing final spin in their ringdown, twisted into the J frame with the Euler angles and
 //! rotated into the L0 frame at the reference sample (docs/precession.md §2.1, §4.8). The angles
 //! are LAL's default numerical ones (`PrecVersion` 300, with the evolved final spin) or the
-//! analytical NNLO ones (§3.2, with PhenomX's χ_p final spin). This is the parity variant, which reproduces
+//! analytical NNLO ones (§3.2, with PhenomX's χ_p final spin) or MSA ones (with the MSA final
+//! spin). This is the parity variant, which reproduces
 //! `SimInspiralChooseTDWaveform` and `SimInspiralChooseTDModes` sample by sample.
 
 use super::analytical::{AnalyticalEulerAngles, PrecVersion};
@@ -24,7 +25,7 @@ pub use super::analytical::SUPPORTED_PREC_VERSIONS;
 pub enum PrecessionAngles {
     /// `PrecVersion` 300.
     Numerical(EulerAngleSeries),
-    /// An analytical `PrecVersion` (NNLO).
+    /// An analytical `PrecVersion` (NNLO or MSA).
     Analytical(AnalyticalEulerAngles),
 }
 
@@ -87,7 +88,7 @@ impl IMRPhenomTPHM {
     /// swapped if m1 < m2, spins included, as in LAL) and dimensionless spins `chi1`, `chi2` in
     /// LAL's L0 frame at the reference frequency (z along the Newtonian orbital angular
     /// momentum), with LAL's `PrecVersion` `prec_version` (one of [`SUPPORTED_PREC_VERSIONS`]:
-    /// 300, LAL's default, and the NNLO versions; anything else is
+    /// 300, LAL's default, and the NNLO and MSA versions; anything else is
     /// `WaveformError::UnsupportedPrecVersion`) and `settings` (`Settings::lal`; the `smooth`
     /// variant does not exist yet).
     pub fn lal(
@@ -106,7 +107,7 @@ impl IMRPhenomTPHM {
             )?),
             PrecVersion::Analytical(options) => {
                 let b = Binary::new(m1, m2, chi1, chi2, settings)?;
-                PrecessionAngles::Analytical(AnalyticalEulerAngles::from_binary(&b, options))
+                PrecessionAngles::Analytical(AnalyticalEulerAngles::from_binary(&b, options)?)
             }
         };
         let (chi1z, chi2z) = (chi1[2], chi2[2]);

@@ -125,7 +125,9 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
     let target = convergence_target(&section);
     let sampler = sampler_config(&section, posterior.dim(), control.progress);
     let sampling_started = Instant::now();
-    let setup_time_s = sampling_started.duration_since(control.started).as_secs_f64();
+    let setup_time_s = sampling_started
+        .duration_since(control.started)
+        .as_secs_f64();
     let next_length = |so_far: &Samples| {
         let target = target?;
         let draws = so_far.chains.iter().map(|c| c.num_draws()).min()?;
