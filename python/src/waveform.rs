@@ -27,9 +27,10 @@ use crate::to_py_err;
 /// `chi_1`, `chi_2` are the spins along the orbital angular momentum (LAL's S1z, S2z) and
 /// `spin_1x`…`spin_2y` the in-plane components in LAL's L0 frame at the reference frequency
 /// (IMRPhenomTPHM only); `prec_version` is LAL's `PrecVersion` of IMRPhenomTPHM (300, the
-/// default, or the NNLO angles: 101–104 and their 5-digit variants); `reference_frequency`
-/// defaults to `minimum_frequency`; `mode_array` is bilby's list of [l, m] (each with its
-/// −m), by default every mode of the approximant (not available for IMRPhenomTPHM).
+/// default, or the NNLO and MSA angles: 101–104, 220–224 and their 5-digit variants);
+/// `reference_frequency` defaults to `minimum_frequency`; `mode_array` is bilby's list of
+/// [l, m] (each with its −m), by default every mode of the approximant (not available for
+/// IMRPhenomTPHM).
 #[pyfunction]
 #[pyo3(signature = (
     mass_1, mass_2, luminosity_distance, *, chi_1 = 0.0, chi_2 = 0.0, spin_1x = 0.0,

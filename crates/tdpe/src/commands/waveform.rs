@@ -101,9 +101,9 @@ pub struct Args {
     pub spin_2z: Option<f64>,
 
     /// IMRPhenomTPHM's Euler angles, as LAL's `PrecVersion` [supported: 300, LAL's default:
-    /// numerical angles from the orbit-averaged spin-precession equations; the NNLO angles 101–104,
-    /// and XXXRG with XXX in 101–104, R (ringdown version) in 0–2, G (γ version) in 0–1]
-    /// [default: 300].
+    /// numerical angles from the orbit-averaged spin-precession equations; the NNLO (101–104)
+    /// and MSA (220–224) angles, and XXXRG with XXX one of those, R (ringdown version) in 0–2,
+    /// G (γ version) in 0–1] [default: 300].
     #[arg(long, value_name = "VERSION")]
     pub prec_version: Option<u32>,
 
