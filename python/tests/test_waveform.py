@@ -137,8 +137,8 @@ def test_precessing_polarisations_and_modes_match_lal():
 def test_bad_precessing_input_is_an_error():
     with pytest.raises(ValueError, match="IMRPhenomT is aligned-spin"):
         tdpe.waveform(30, 20, 400, spin_1x=0.3)
-    with pytest.raises(ValueError, match="PrecVersion 223 is not supported"):
-        tdpe.waveform(30, 20, 400, spin_1x=0.3, approximant="IMRPhenomTPHM", prec_version=223)
+    with pytest.raises(ValueError, match="PrecVersion 310 is not supported"):
+        tdpe.waveform(30, 20, 400, spin_1x=0.3, approximant="IMRPhenomTPHM", prec_version=310)
     with pytest.raises(ValueError, match="LAL's grid only"):
         tdpe.waveform(30, 20, 400, spin_1x=0.3, approximant="IMRPhenomTPHM",
                       times=np.zeros(1))

@@ -37,7 +37,7 @@ pub use model::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace, Polarizations, S
 pub use precession::{
     evolved_final_spin, AnalyticalEulerAngles, AnalyticalOptions, EulerAngleSeries, IMRPhenomTPHM,
     JFrame, PrecVersion, PrecessionAngles, SmoothPrecession, SmoothSteps, SpinOrbit,
-    SpinPrecessionCoefficients, SUPPORTED_PREC_VERSIONS,
+    SpinPrecessionCoefficients, DEFAULT_PREC_VERSION, SUPPORTED_PREC_VERSIONS,
 };
 pub use scalar::{Dual, Real};
 pub use thm::{IMRPhenomTHM, Mode};

@@ -174,3 +174,45 @@ fn other_prec_versions_are_refused() {
         );
     }
 }
+
+#[test]
+fn a_reference_frequency_below_the_minimum_is_refused() {
+    // The spins are given at f_ref, where the spin evolution starts: LAL refuses 0 < f_ref <
+    // f_min, and so does every angle model here, before any work.
+    let spin = [0.5, 0.1, 0.2];
+    for f_ref in [5.0, 19.9] {
+        let settings = tdpe_phenomt::Settings::lal(20.0, f_ref, 1.0 / 2048.0);
+        for version in [300, 102, 10421, 22300] {
+            let result = IMRPhenomTPHM::lal(36.0, 29.0, spin, spin, version, &settings);
+            assert!(
+                matches!(
+                    result,
+                    Err(WaveformError::OutOfRange {
+                        name: "reference_frequency",
+                        ..
+                    })
+                ),
+                "f_ref = {f_ref}, PrecVersion {version}"
+            );
+        }
+        let smooth = tdpe_phenomt::SmoothPrecession::new(
+            36.0,
+            29.0,
+            spin,
+            spin,
+            &settings,
+            -1.0,
+            tdpe_phenomt::SmoothSteps::default(),
+        );
+        assert!(
+            matches!(
+                smooth,
+                Err(WaveformError::OutOfRange {
+                    name: "reference_frequency",
+                    ..
+                })
+            ),
+            "f_ref = {f_ref}, smooth"
+        );
+    }
+}

@@ -6,9 +6,7 @@ mod common;
 
 use common::{case_inputs, data_path, mismatch, reference_polarizations};
 use serde_json::Value;
-use tdpe_phenomt::precession::rotation::{
-    l0_modes, EulerAngles, Harmonics, SphericalModes, Wigner,
-};
+use tdpe_phenomt::precession::rotation::{l0_modes, Harmonics, SphericalModes, Wigner};
 use tdpe_phenomt::{IMRPhenomTPHM, Settings, SmoothPrecession, SmoothSteps};
 
 const CASES: [&str; 10] = [
@@ -51,18 +49,11 @@ fn smooth_model(case: &str, settings: &Settings, steps: SmoothSteps) -> SmoothPr
 /// √52.2 typo moves the L0 modes (5, ±2) by up to 4e-6 of max|h22|, docs/precession.md §2.3).
 fn lal_exact_modes(lal: &IMRPhenomTPHM) -> Vec<SphericalModes<f64>> {
     let series = lal.angles();
-    let angles: Vec<EulerAngles<f64>> = (0..series.alpha().len())
-        .map(|k| EulerAngles {
-            alpha: series.alpha()[k],
-            cos_beta: series.cos_beta()[k],
-            gamma: series.gamma()[k],
-        })
-        .collect();
     let coprecessing = lal.coprecessing();
     l0_modes(
         &coprecessing.modes(),
         &coprecessing.modes_on_grid(),
-        &angles,
+        &series.per_sample(),
         series.reference_index(),
         Wigner::Exact,
     )
@@ -540,7 +531,7 @@ fn bad_input_is_refused() {
     );
 }
 
-/// The cost, for the notes (run with `--ignored --nocapture`, alone): set-up in f64 and with
+/// The cost, for docs/precession.md §11 (run with `--ignored --nocapture`, alone): set-up in f64 and with
 /// 8 dual directions, and the L0 modes on LAL's grid, against the `lal` variant.
 #[test]
 #[ignore]

@@ -7,9 +7,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use tdpe_phenomt::precession::rotation::{
-    l0_modes, EulerAngles, Harmonics, SphericalModes, Wigner,
-};
+use tdpe_phenomt::precession::rotation::{l0_modes, Harmonics, SphericalModes, Wigner};
 use tdpe_phenomt::{IMRPhenomTPHM, Settings, SmoothPrecession, SmoothSteps};
 use tdpe_signal::{lal_spins, PrecessingSpins};
 
@@ -189,13 +187,7 @@ fn every_view_is_the_standard_orientation_turned_by_an_angle() {
     let f = fixture();
     let model = standard_orientation(&f);
     let series = model.angles();
-    let angles: Vec<EulerAngles<f64>> = (0..series.alpha().len())
-        .map(|k| EulerAngles {
-            alpha: series.alpha()[k],
-            cos_beta: series.cos_beta()[k],
-            gamma: series.gamma()[k],
-        })
-        .collect();
+    let angles = series.per_sample();
     let modes = model.coprecessing().modes();
     let coprecessing = model.coprecessing().modes_on_grid();
     let (m1, m2) = (f.get("mass_1"), f.get("mass_2"));

@@ -18,7 +18,8 @@ pub enum Approximant {
     /// (arXiv:2012.11923).
     IMRPhenomTHM,
     /// IMRPhenomTPHM: IMRPhenomTHM's modes in the co-precessing frame of a precessing binary,
-    /// rotated with numerical Euler angles (arXiv:2105.05872; docs/precession.md). Offered by
+    /// rotated with Euler angles, numerical (LAL's default) or analytical (arXiv:2105.05872;
+    /// docs/precession.md). Offered by
     /// `tdpe waveform` only: analyses refuse it ([`Approximant::check_analysable`]).
     IMRPhenomTPHM,
 }

@@ -502,8 +502,8 @@ fn bad_precessing_options_fail_with_what_is_wrong() {
     let with = |base: &[&'static str], extra: &[&'static str]| [base, extra].concat();
     assert_fails(
         "unsupported_prec_version",
-        &with(&P01, &["--prec-version", "223"]),
-        &["PrecVersion 223 is not supported", "IMRPhenomTPHM has 300"],
+        &with(&P01, &["--prec-version", "310"]),
+        &["PrecVersion 310 is not supported", "IMRPhenomTPHM has 300"],
     );
     assert_fails(
         "in_plane_spin_with_aligned_model",

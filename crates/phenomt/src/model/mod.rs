@@ -62,6 +62,15 @@ impl Settings {
             smooth: false,
         }
     }
+
+    /// The reference frequency: `f_ref`, or `f_min` where it is 0 (LAL's convention).
+    pub fn reference_frequency(&self) -> f64 {
+        if self.f_ref == 0.0 {
+            self.f_min
+        } else {
+            self.f_ref
+        }
+    }
 }
 
 /// The (2,2) mode at one time, for a source at 1 Mpc: h22 = amplitude · e^(−i·phase).

@@ -85,6 +85,9 @@ impl PrecVersion {
     }
 }
 
+/// LAL's default `PrecVersion`: the numerical angles (docs/precession.md §3.1).
+pub const DEFAULT_PREC_VERSION: u32 = 300;
+
 /// Every `PrecVersion` value `IMRPhenomTPHM::lal` accepts.
 pub const SUPPORTED_PREC_VERSIONS: [u32; 70] = [
     300, 101, 102, 103, 104, 10100, 10101, 10110, 10111, 10120, 10121, 10200, 10201, 10210, 10211,
@@ -127,11 +130,7 @@ impl PhenomXMasses {
         };
         let mtot_si = m1_in * MSUN_SI + m2_in * MSUN_SI;
         let m_sec = (m1_in + m2_in) * MTSUN_SI;
-        let f_ref = if settings.f_ref == 0.0 {
-            settings.f_min
-        } else {
-            settings.f_ref
-        };
+        let f_ref = settings.reference_frequency();
         let (m1, m2) = (m1_si / mtot_si, m2_si / mtot_si);
         Self {
             m1,
@@ -448,11 +447,7 @@ impl AnalyticalEulerAngles {
         let delta_t = ((b.m1 - b.m2) / m_sum).abs();
         let t_meco = meco_time(b.eta, s_hat, chi1[2] - chi2[2], delta_t);
         let (t_min, dt_m, n) = (b.t_min, b.dt_m, b.length);
-        let f_ref = if b.settings.f_ref == 0.0 {
-            b.settings.f_min
-        } else {
-            b.settings.f_ref
-        };
+        let f_ref = b.settings.reference_frequency();
         // PhenomX sets the MSA system up first: where it fails (|Ω_z5| > 1000), 220, 223 and
         // 224 continue with NNLO 102 (angles, L and the χ_p final spin), 221 and 222 stop.
         let msa = if (220..=224).contains(&options.phenomx_version) {

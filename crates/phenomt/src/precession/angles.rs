@@ -237,7 +237,7 @@ impl EulerAngleSeries {
         let mut gamma = vec![0.0; n];
         gamma[0] = -alpha[0];
         minimal_rotation_gamma(&times, &alpha, &cos_beta, &mut gamma);
-        // Re-referenced so that γ(iref) = −α(iref), except the first sample (README pitfall 5).
+        // Re-referenced so that γ(iref) = −α(iref), except the first sample (docs/precession.md §4.7).
         let shift = -gamma[iref] - alpha[iref];
         for g in gamma.iter_mut().skip(1) {
             *g += shift;

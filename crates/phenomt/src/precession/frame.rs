@@ -49,16 +49,6 @@ pub struct Rotation<T> {
 }
 
 impl<T: Real> Rotation<T> {
-    /// No rotation.
-    pub fn identity() -> Self {
-        Self {
-            w: T::from(1.0),
-            x: T::from(0.0),
-            y: T::from(0.0),
-            z: T::from(0.0),
-        }
-    }
-
     /// The rotation by `angle` (right-handed) about the unit vector `axis`.
     pub fn about_axis(axis: [T; 3], angle: T) -> Self {
         let (sin, cos) = (angle * 0.5).sin_cos();

@@ -27,6 +27,6 @@ mod smooth;
 pub use analytical::{AnalyticalEulerAngles, AnalyticalOptions, PrecVersion};
 pub use angles::{evolved_final_spin, EulerAngleSeries, JFrame};
 pub use frame::{Rotation, WignerD};
-pub use model::{IMRPhenomTPHM, PrecessionAngles, SUPPORTED_PREC_VERSIONS};
+pub use model::{IMRPhenomTPHM, PrecessionAngles, DEFAULT_PREC_VERSION, SUPPORTED_PREC_VERSIONS};
 pub use ode::{SpinOrbit, SpinPrecessionCoefficients};
 pub use smooth::{SmoothPrecession, SmoothSteps};

@@ -18,7 +18,7 @@ use crate::thm::{IMRPhenomTHM, Mode};
 /// IMRPhenomTHM's (docs/precession.md §3.4).
 const ALIGNED_FALLBACK: f64 = 1e-8;
 
-pub use super::analytical::SUPPORTED_PREC_VERSIONS;
+pub use super::analytical::{DEFAULT_PREC_VERSION, SUPPORTED_PREC_VERSIONS};
 
 /// The Euler angles of one of LAL's angle models on the waveform's grid.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,6 +62,18 @@ impl PrecessionAngles {
         }
     }
 
+    /// The angles of every sample.
+    pub fn per_sample(&self) -> Vec<EulerAngles<f64>> {
+        let (alpha, cos_beta, gamma) = (self.alpha(), self.cos_beta(), self.gamma());
+        (0..alpha.len())
+            .map(|k| EulerAngles {
+                alpha: alpha[k],
+                cos_beta: cos_beta[k],
+                gamma: gamma[k],
+            })
+            .collect()
+    }
+
     /// The precessing final spin of the co-precessing ringdown (LAL's `afinal_prec`).
     pub fn ringdown_final_spin(&self) -> f64 {
         match self {
@@ -74,7 +86,7 @@ impl PrecessionAngles {
 /// IMRPhenomTPHM set up for one binary on LAL's grid.
 #[derive(Clone, Debug)]
 pub struct IMRPhenomTPHM {
-    /// The co-precessing modes (m > 0), with the evolved final spin in their ringdown.
+    /// The co-precessing modes (m > 0), with the precessing final spin in their ringdown.
     coprecessing: IMRPhenomTHM<f64>,
     /// The Euler angles of the co-precessing frame in the J frame, per sample.
     angles: PrecessionAngles,
@@ -89,8 +101,8 @@ impl IMRPhenomTPHM {
     /// LAL's L0 frame at the reference frequency (z along the Newtonian orbital angular
     /// momentum), with LAL's `PrecVersion` `prec_version` (one of [`SUPPORTED_PREC_VERSIONS`]:
     /// 300, LAL's default, and the NNLO and MSA versions; anything else is
-    /// `WaveformError::UnsupportedPrecVersion`) and `settings` (`Settings::lal`; the `smooth`
-    /// variant does not exist yet).
+    /// `WaveformError::UnsupportedPrecVersion`) and `settings` (`Settings::lal`: this is the
+    /// variant that reproduces LAL; [`crate::SmoothPrecession`] is the differentiable one).
     pub fn lal(
         m1: f64,
         m2: f64,
@@ -146,20 +158,11 @@ impl IMRPhenomTPHM {
     /// Every L0-frame mode h_lm (2 ≤ l ≤ 5, every m) at every sample of LAL's grid, for a source
     /// at 1 Mpc: `SimInspiralChooseTDModes`' modes times the distance in Mpc.
     pub fn l0_modes_on_grid(&self) -> Vec<SphericalModes<f64>> {
-        let series = &self.angles;
-        let (alpha, cos_beta, gamma) = (series.alpha(), series.cos_beta(), series.gamma());
-        let angles: Vec<EulerAngles<f64>> = (0..alpha.len())
-            .map(|k| EulerAngles {
-                alpha: alpha[k],
-                cos_beta: cos_beta[k],
-                gamma: gamma[k],
-            })
-            .collect();
         l0_modes(
             &self.coprecessing.modes(),
             &self.coprecessing.modes_on_grid(),
-            &angles,
-            series.reference_index(),
+            &self.angles.per_sample(),
+            self.angles.reference_index(),
             Wigner::LalGlobal,
         )
     }

@@ -4,8 +4,8 @@
 //! sample (docs/precession.md §4.1–4.3; LAL: `IMRPhenomTPHM_EvolveOrbit`,
 //! `XLALSimIMRPhenomTPHMSpinDerivatives`, `XLALSimInspiralSpinDerivativesAvg`).
 //!
-//! The right-hand side is generic over [`Real`], so that a later smooth variant can push dual
-//! numbers through it (§5.2); the `lal` integration here is `f64`.
+//! The right-hand side is generic over [`Real`]: the smooth variant (`smooth.rs`, §5.2) pushes
+//! dual numbers through it; the `lal` integration here is `f64`.
 
 use crate::constants::{MSUN_SI, MTSUN_SI};
 use crate::error::WaveformError;
@@ -192,11 +192,27 @@ pub(crate) struct Binary {
     pub settings: Settings,
 }
 
-fn out_of_range(name: &'static str, value: f64, allowed: &'static str) -> WaveformError {
+pub(crate) fn out_of_range(name: &'static str, value: f64, allowed: &'static str) -> WaveformError {
     WaveformError::OutOfRange {
         name,
         value,
         allowed,
+    }
+}
+
+/// The reference frequency of a precessing model, which must be 0 (for f_min) or at least f_min:
+/// the spins are given there and the spin evolution starts there (LAL refuses the rest as
+/// `XLALSimIMRPhenomTPHM_CoprecModes` does).
+pub(crate) fn reference_frequency(settings: &Settings) -> Result<f64, WaveformError> {
+    let f_ref = settings.reference_frequency();
+    if f_ref >= settings.f_min {
+        Ok(f_ref)
+    } else {
+        Err(out_of_range(
+            "reference_frequency",
+            settings.f_ref,
+            "0 (the minimum frequency) or at least the minimum frequency",
+        ))
     }
 }
 
@@ -213,9 +229,10 @@ impl Binary {
             return Err(out_of_range(
                 "smooth",
                 1.0,
-                "false: only LAL's variant of the numerical angles exists",
+                "false: LAL's angles take LAL's settings (SmoothPrecession is the smooth variant)",
             ));
         }
+        let f_ref = reference_frequency(settings)?;
         for (name, chi) in [("chi_1", chi1), ("chi_2", chi2)] {
             let norm = (chi[0] * chi[0] + chi[1] * chi[1] + chi[2] * chi[2]).sqrt();
             if norm.is_nan() || norm > 1.0 {
@@ -235,14 +252,10 @@ impl Binary {
             return Err(out_of_range(
                 "minimum_frequency",
                 settings.f_min,
-                "below the frequency 10 samples before the peak (LAL switches to analytical angles)",
+                "below the frequency 10 samples before the peak (a waveform of the ringdown alone \
+                 has no precession angles in tdpe)",
             ));
         }
-        let f_ref = if settings.f_ref == 0.0 {
-            settings.f_min
-        } else {
-            settings.f_ref
-        };
         let mut t_ref = if f_ref == settings.f_min {
             t_min
         } else {
@@ -280,7 +293,7 @@ impl Binary {
 
     /// x = (ω22/2)^(2/3) at every sample of the grid, ω22 as `IMRPhenomTPHM_CoprecModes`
     /// evaluates it: `IMRPhenomTomega22` with its own θ = 5^(1/8)·(−ηt)^(−1/8) (the merger's
-    /// bits matter: the ODE's step control feels 1e-14).
+    /// bits matter to the ODE's step control: docs/precession.md §10).
     pub fn x_on_grid(&self) -> Vec<f64> {
         let phase = self.model.phase22();
         let theta_factor = 5f64.powf(1.0 / 8.0);
@@ -390,7 +403,7 @@ impl SpinOrbit {
         let mut states = vec![[f64::NAN; 12]; length1 + ys.len()];
         states[length1..].copy_from_slice(&ys);
         // Backward, as a forward integration over τ′ ∈ [Δt_M, τ_ref] with v at τ_ref − τ′; its
-        // initial state lands one sample before iref (README pitfall 5).
+        // initial state lands one sample before iref (docs/precession.md §4.3).
         if (b.t_ref - b.t_min).abs() >= b.dt_m {
             let backward = Pass {
                 coefficients,

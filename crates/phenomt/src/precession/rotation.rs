@@ -23,7 +23,7 @@
 //! −γ₀ to get the inverse. Here every entry comes from Wigner's closed-form sum, which equals
 //! LAL's to rounding, except the row d^5_{0,±2} of LAL's global rotation: see
 //! [`Wigner::LalGlobal`]. LAL's loops also skip a term when the real parts of the accumulator and
-//! of the source are both exactly 0 (the reference README's pitfall 7); that drops only terms of
+//! of the source are both exactly 0 (docs/precession.md §2.3); that drops only terms of
 //! identically zero sources, so it is not reproduced.
 
 use std::sync::OnceLock;
@@ -219,7 +219,7 @@ pub enum Wigner {
     Exact,
     /// The matrices of LAL's global rotation (`IMRPhenomTPHM_SetWignerDStruct` with
     /// `globalRot = 1`), whose d^5_{0,±2}(β) carries the factor √52.2 where the exact value has
-    /// √52.5 (docs/precession.md §2.3, the reference README's pitfall 1). This moves the L0 modes
+    /// √52.5 (docs/precession.md §2.3). This moves the L0 modes
     /// (5, ±2), and h₊, h× with them, by up to 4e-6 of max|h22|. LAL's time-dependent twist
     /// never reads that row. For LAL parity only.
     LalGlobal,

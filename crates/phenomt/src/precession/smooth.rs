@@ -28,7 +28,7 @@
 use std::f64::consts::PI;
 
 use super::frame::Rotation;
-use super::ode::SpinPrecessionCoefficients;
+use super::ode::{out_of_range, reference_frequency, SpinPrecessionCoefficients};
 use super::rotation::{Harmonics, SphericalModes};
 use crate::constants::MTSUN_SI;
 use crate::error::WaveformError;
@@ -52,10 +52,9 @@ pub struct SmoothSteps {
 }
 
 impl Default for SmoothSteps {
-    /// Chosen by measurement (docs/precession.md §11): against 8× the steps, the
-    /// frame's error is ≤ 2e-9 before −50 M and ≤ 1e-7 up to the peak for the reference cases
-    /// (f_min = 20 Hz, 18–80 M☉, up to 8e4 M before the peak); longer signals need more
-    /// `inspiral` and `backward` steps (RK4: the error falls as the count to the fourth).
+    /// Chosen by measurement against 8× the steps on the reference cases (f_min = 20 Hz, 18–80
+    /// M☉; docs/precession.md §11); longer signals need more `inspiral` and `backward` steps
+    /// (RK4: the error falls as the count to the fourth).
     fn default() -> Self {
         Self {
             backward: 512,
@@ -256,14 +255,6 @@ fn evolved_final_spin_generic<T: Real>(
     }
 }
 
-fn out_of_range(name: &'static str, value: f64, allowed: &'static str) -> WaveformError {
-    WaveformError::OutOfRange {
-        name,
-        value,
-        allowed,
-    }
-}
-
 /// The smooth variant of IMRPhenomTPHM, set up for one binary: the co-precessing frame and the
 /// L0-frame modes at any time from the start time on (see the module's notes).
 #[derive(Clone, Debug)]
@@ -283,11 +274,8 @@ pub struct SmoothPrecession<T> {
     cos_beta_end: T,
     /// Ω_RD in rad/M.
     ringdown_rate: T,
-    final_spin_evolved: T,
     /// Total mass in s.
     total_mass_s: T,
-    /// (mi/M)², which turn the state's spins into χi.
-    norms: [T; 2],
 }
 
 impl<T: Real> SmoothPrecession<T> {
@@ -331,11 +319,7 @@ impl<T: Real> SmoothPrecession<T> {
         };
         let (model, vars) = IMRPhenomT::with_variables(m1, m2, chi1[2], chi2[2], settings)?;
         let total_mass_s = model.total_mass_seconds();
-        let f_ref = if settings.f_ref == 0.0 {
-            settings.f_min
-        } else {
-            settings.f_ref
-        };
+        let f_ref = reference_frequency(settings)?;
         let t_ref = reference_time(&model, settings, f_ref)?;
         if t_ref.re() >= 0.0 {
             return Err(out_of_range(
@@ -447,9 +431,7 @@ impl<T: Real> SmoothPrecession<T> {
             t_start: t_start_m,
             j_hat,
             ringdown_rate,
-            final_spin_evolved,
             total_mass_s,
-            norms,
         })
     }
 
@@ -466,39 +448,6 @@ impl<T: Real> SmoothPrecession<T> {
     /// The start time in s relative to the peak, from which the frame is defined.
     pub fn start_time(&self) -> T {
         self.t_start * self.total_mass_s
-    }
-
-    /// The precessing final spin a_f,evolved at the peak (docs/precession.md §4.4).
-    pub fn final_spin_evolved(&self) -> T {
-        self.final_spin_evolved
-    }
-
-    /// The ringdown precession rate Ω_RD in rad/s.
-    pub fn ringdown_rate(&self) -> T {
-        self.ringdown_rate / self.total_mass_s
-    }
-
-    /// Ĵ, the axis of the ringdown's precession, in L0 components.
-    pub fn j_hat(&self) -> [T; 3] {
-        self.j_hat
-    }
-
-    /// The number of nodes of the solution (steps + 1).
-    pub fn node_count(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// The interpolated state (L̂, χ1, χ2, Ê1) in L0 components at `t` in s relative to the peak,
-    /// t_start ≤ t ≤ 0 (before t_start it is extrapolated from the first step, after 0 it is
-    /// the peak's), without normalisation.
-    pub fn orbit_at(&self, t: T) -> [[T; 3]; 4] {
-        let y = self.state_geometric(t / self.total_mass_s);
-        [
-            [y[0], y[1], y[2]],
-            [y[3], y[4], y[5]].map(|c| c / self.norms[0]),
-            [y[6], y[7], y[8]].map(|c| c / self.norms[1]),
-            [y[9], y[10], y[11]],
-        ]
     }
 
     /// The state at `t_m` (M) ≤ 0 by cubic Hermite interpolation in s.

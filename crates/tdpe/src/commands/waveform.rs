@@ -9,7 +9,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, IMRPhenomTPHM, Settings, SUPPORTED_PREC_VERSIONS};
+use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, IMRPhenomTPHM, Settings, DEFAULT_PREC_VERSION};
 
 use crate::output::atomic;
 use crate::waveform_model::{parse_mode_array, Approximant};
@@ -229,7 +229,12 @@ fn spins(args: &Args) -> anyhow::Result<[[f64; 3]; 2]> {
                      IMRPhenomTPHM for in-plane spins"
                 );
             }
-            check(&format!("spin_{body}{axis}"), value, true, "[-1, 1]")?;
+            check(
+                &format!("spin_{body}{axis}"),
+                value,
+                value.abs() <= 1.0,
+                "[-1, 1]",
+            )?;
         }
         let spin = [x.unwrap_or(0.0), y.unwrap_or(0.0), z];
         if approximant.is_precessing() {
@@ -297,7 +302,7 @@ fn precessing_model(args: &Args, values_per_sample: usize) -> anyhow::Result<IMR
              default, and --modes writes every L0-frame mode with l ≤ 5"
         );
     }
-    let prec_version = args.prec_version.unwrap_or(SUPPORTED_PREC_VERSIONS[0]);
+    let prec_version = args.prec_version.unwrap_or(DEFAULT_PREC_VERSION);
     let invalid = || format!("invalid parameters for {}", args.approximant);
     // The grid's length from the (cheap) aligned-spin (2,2) model, before the angles are
     // integrated on it.
