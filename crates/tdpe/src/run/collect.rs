@@ -599,6 +599,8 @@ fn reconstruction(
             }
         }
         None => {
+            // The draws' templates are made again below: keeping them would cost the memory
+            // this avoids.
             for p in &draws {
                 let h = exact.templates(p)?;
                 for (k, whitener) in whiteners.iter().enumerate() {
