@@ -12,6 +12,7 @@ use crate::error::WaveformError;
 use crate::fits::{final_spin_2017, qnm_fring_21, qnm_fring_22};
 use crate::gsl::CubicSpline;
 use crate::model::Settings;
+use crate::scalar::Real;
 
 /// PhenomX's tolerance below which both arguments of an atan2 count as zero (`MAX_TOL_ATAN`).
 const ATAN_TOLERANCE: f64 = 1e-15;
@@ -257,10 +258,10 @@ impl EulerAngleSeries {
 /// LAL's ringdown precession rate Ω_RD = 2π[f_RD,22(a) − f_RD,21(a)]/M_f in rad/M at the final
 /// spin `spin`, negated when `sign_spin` < 0 (`GetEulerSlope` and `EulerRDslope`, which take
 /// the sign from different final spins; docs/precession.md §3.2, §4.6).
-pub(crate) fn ringdown_rate(spin: f64, sign_spin: f64, final_mass: f64) -> f64 {
+pub(crate) fn ringdown_rate<T: Real>(spin: T, sign_spin: T, final_mass: T) -> T {
     let rate =
-        std::f64::consts::TAU * (qnm_fring_22(spin) / final_mass - qnm_fring_21(spin) / final_mass);
-    if sign_spin < 0.0 {
+        (qnm_fring_22(spin) / final_mass - qnm_fring_21(spin) / final_mass) * std::f64::consts::TAU;
+    if sign_spin.re() < 0.0 {
         -rate
     } else {
         rate

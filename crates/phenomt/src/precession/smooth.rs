@@ -27,12 +27,13 @@
 
 use std::f64::consts::PI;
 
+use super::angles::ringdown_rate;
 use super::frame::Rotation;
 use super::ode::{out_of_range, reference_frequency, SpinPrecessionCoefficients};
 use super::rotation::{Harmonics, SphericalModes};
 use crate::constants::MTSUN_SI;
 use crate::error::WaveformError;
-use crate::fits::{final_spin_2017, qnm_fring_21, qnm_fring_22};
+use crate::fits::final_spin_2017;
 use crate::model::{IMRPhenomT, Settings};
 use crate::phase::Phase22;
 use crate::roots::RootFinder;
@@ -403,13 +404,7 @@ impl<T: Real> SmoothPrecession<T> {
             [end[6], end[7], end[8]],
             ln_end,
         );
-        let mf = vars.final_mass;
-        let mut ringdown_rate = (qnm_fring_22(final_spin_evolved) / mf
-            - qnm_fring_21(final_spin_evolved) / mf)
-            * std::f64::consts::TAU;
-        if final_spin_evolved.re() < 0.0 {
-            ringdown_rate = -ringdown_rate;
-        }
+        let ringdown_rate = ringdown_rate(final_spin_evolved, final_spin_evolved, vars.final_mass);
         let j = j_vector(m1, m2, chi1, chi2, f_ref);
         let j_norm = dot(j, j).sqrt();
         let j_hat = j.map(|c| c / j_norm);
