@@ -6,8 +6,8 @@ Dev-only. LAL's side is `SimInspiralChooseTDWaveform(..., IMRPhenomT)` called fr
 is the `time_generation` example of crates/phenomt (set-up plus h+, hx on LAL's grid, in f64),
 which also times values plus derivatives with respect to (m1, m2, chi1, chi2, t) with
 `Dual<5>`. For IMRPhenomTPHM (PrecVersion 300, LAL's default), LAL's
-`SimInspiralChooseTDWaveform` and `SimInspiralChooseTDModes` against the `time_tphm` example
-(set-up with the spin ODE and the Euler angles, plus h+, hx or every L0 mode on LAL's grid).
+`SimInspiralChooseTDWaveform` and `SimInspiralChooseTDModes` against the same example with
+`--precessing 1` (set-up with the spin ODE and the Euler angles, plus h+, hx or every L0 mode on LAL's grid).
 Both sides report the median over repeated in-process calls, so process start-up is excluded.
 Measurements alternate between the two sides over several rounds (the median of the rounds is
 reported), so that a shared machine's load affects both alike.
@@ -31,7 +31,6 @@ import lalsimulation as ls
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TARGET = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 EXAMPLE = TARGET / "release" / "examples" / "time_generation"
-EXAMPLE_TPHM = TARGET / "release" / "examples" / "time_tphm"
 
 # name, parameters, repeats per round (fewer for the long waveform)
 CASES = [
@@ -84,9 +83,9 @@ def median_wall(f, repeat):
 
 
 def tdpe_tphm_time(p, repeat):
-    """The time_tphm example's JSON: median times per call in s, and the number of samples."""
+    """The time_generation example's IMRPhenomTPHM JSON: median times per call in s, and the number of samples."""
     (s1x, s1y, s1z), (s2x, s2y, s2z) = p["chi1"], p["chi2"]
-    args = [str(EXAMPLE_TPHM), "--mass-1", p["m1"], "--mass-2", p["m2"], "--spin-1x", s1x,
+    args = [str(EXAMPLE), "--precessing", 1, "--mass-1", p["m1"], "--mass-2", p["m2"], "--spin-1x", s1x,
             "--spin-1y", s1y, "--spin-1z", s1z, "--spin-2x", s2x, "--spin-2y", s2y,
             "--spin-2z", s2z, "--distance", p["distance"], "--inclination", p["inclination"],
             "--phase", p["phase"], "--sampling-frequency", p["sampling_frequency"],
@@ -157,7 +156,7 @@ def main():
     args = parser.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "tdpe-phenomt",
-                        "--example", "time_generation", "--example", "time_tphm"], cwd=ROOT,
+                        "--example", "time_generation"], cwd=ROOT,
                        check=True)
     if args.only != "TPHM":
         bench_t(args.rounds)
