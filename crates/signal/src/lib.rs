@@ -8,13 +8,16 @@
 //!
 //! with the closed-form extrinsic factor Q_k(D, θ_jn, ψ, φ, t_c, α, δ) and time delay τ_k of
 //! [`Projection`]. With IMRPhenomTHM's higher modes ([`SignalModel::with_modes`]) the strain is
-//! Σ_lm Re[Q_k,lm · W_lm(t − t_c − τ_k)], one factor per mode (docs/likelihood.md §2.3). Times
+//! Σ_lm Re[Q_k,lm · W_lm(t − t_c − τ_k)], one factor per mode (docs/likelihood.md §2.3).
+//! A precessing binary (IMRPhenomTPHM, [`PrecessingSource`]) is a sum over its co-precessing
+//! modes with coefficients that follow the precessing frame (docs/precession.md §12). Times
 //! are seconds relative to the model's reference epoch (a GPS time kept
 //! as integer seconds and nanoseconds): never absolute f64 GPS seconds.
 
 mod error;
 mod model;
 mod params;
+mod precessing;
 mod projection;
 mod spins;
 
@@ -24,5 +27,6 @@ pub use params::{
     chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, ParameterVector,
     NUM_PARAMETERS, PARAMETER_NAMES,
 };
+pub use precessing::{Complex, PrecessingSource, COPRECESSING_MODES};
 pub use projection::{Projection, ProjectionGradient};
 pub use spins::{lal_spins, LalSpins, PrecessingSpins};

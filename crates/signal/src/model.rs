@@ -3,12 +3,15 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use tdpe_detector::time::GMST_RATE_RAD_PER_S;
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode, Real, Settings, WaveformError};
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters};
+use crate::precessing::PrecessingSource;
 use crate::projection::{project, project_mode, ProjectionGradient};
+use crate::spins::PrecessingSpins;
 
 /// The dual-number waveform a thread set up last: its settings, the bits of its four
 /// parameters, and the waveform ([`SignalModel::waveform_with_derivatives`]), shared rather
@@ -199,6 +202,51 @@ impl SignalModel {
             .collect())
     }
 
+    /// The strain of every detector at the times `start + i·dt` (s, relative to the epoch),
+    /// i = 0..n, for a precessing binary with bilby's `spins` (IMRPhenomTPHM's smooth variant;
+    /// `p`'s chi_1 and chi_2 play no part), as a sum over its co-precessing modes
+    /// (docs/precession.md §12).
+    pub fn precessing_strain(
+        &self,
+        p: &BbhParameters,
+        spins: &PrecessingSpins<f64>,
+        start: f64,
+        dt: f64,
+        n: usize,
+    ) -> Result<Vec<Vec<f64>>, SignalError> {
+        check_extrinsic(p)?;
+        let (mass_1, mass_2) = checked_component_masses(p.chirp_mass, p.mass_ratio)?;
+        let source = PrecessingSource::new(
+            mass_1,
+            mass_2,
+            spins,
+            p.theta_jn,
+            p.phase,
+            p.luminosity_distance,
+            &self.waveform,
+            start - p.geocent_time - MAX_EARTH_DELAY_S,
+        )
+        .map_err(|error| match error {
+            SignalError::Waveform(error) => reference_frequency_error(error),
+            other => other,
+        })?;
+        let gmst = self.gmst_at_epoch + GMST_RATE_RAD_PER_S * p.geocent_time;
+        Ok(self
+            .detectors
+            .iter()
+            .map(|detector| {
+                let f = detector.antenna_pattern(p.ra, p.dec, p.psi, gmst);
+                let delay = detector.time_delay_from_geocenter(p.ra, p.dec, gmst);
+                (0..n)
+                    .map(|i| {
+                        let t = start + i as f64 * dt - p.geocent_time - delay;
+                        source.strain((f.plus, f.cross), t)
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+
     /// [`Self::strain`] summed over the model's modes.
     fn mode_strain(
         &self,
@@ -231,6 +279,10 @@ impl SignalModel {
             .collect())
     }
 }
+
+/// An upper bound on any site's delay from the geocentre (the Earth's radius over c is
+/// 21.3 ms): how much earlier than the geocentre's a detector's segment may start.
+const MAX_EARTH_DELAY_S: f64 = 0.03;
 
 /// The component masses of a chirp mass (M☉) and mass ratio m2/m1, each checked.
 fn checked_component_masses<T: Real>(chirp_mass: T, mass_ratio: T) -> Result<(T, T), SignalError> {

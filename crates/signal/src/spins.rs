@@ -28,6 +28,25 @@ pub struct PrecessingSpins<T> {
     pub phi_jl: T,
 }
 
+impl<T: Real> PrecessingSpins<T> {
+    /// The dimensionless spins in bilby's standard orientation: L̂_N along z, spin 1 in the x–z
+    /// plane and spin 2 at azimuth φ_12 (φ_jl plays no part). Every view of the binary has
+    /// them turned about z by [`LalSpins::turn`] (docs/precession.md §7.3).
+    pub fn standard_orientation(&self) -> ([T; 3], [T; 3]) {
+        let (sin_1, cos_1) = self.tilt_1.sin_cos();
+        let (sin_2, cos_2) = self.tilt_2.sin_cos();
+        let (sin_12, cos_12) = self.phi_12.sin_cos();
+        (
+            [self.a_1 * sin_1, T::from(0.0), self.a_1 * cos_1],
+            [
+                self.a_2 * sin_2 * cos_12,
+                self.a_2 * sin_2 * sin_12,
+                self.a_2 * cos_2,
+            ],
+        )
+    }
+}
+
 /// What LAL's waveform functions take: the inclination ι of L̂_N to the line of sight, and the
 /// dimensionless spins in the L0 frame (z along L̂_N at f_ref).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,6 +54,11 @@ pub struct LalSpins<T> {
     pub inclination: T,
     pub chi_1: [T; 3],
     pub chi_2: [T; 3],
+    /// The azimuth ψ′ by which these spins are the standard orientation's (spin 1 in the x–z
+    /// plane, spin 2 at azimuth φ_12) turned about L̂_N: the azimuth of spin 1's in-plane
+    /// direction, defined even without one (docs/precession.md §7.3). The phase itself for
+    /// aligned spins, whose turns change nothing.
+    pub turn: T,
 }
 
 /// Rotation of (x, y) by `angle` about z (LAL's `ROTATEZ`).
@@ -92,6 +116,7 @@ pub fn lal_spins<T: Real>(
             inclination: theta_jn,
             chi_1: [zero, zero, spins.a_1 * spins.tilt_1.cos()],
             chi_2: [zero, zero, spins.a_2 * spins.tilt_2.cos()],
+            turn: phase,
         });
     }
 
@@ -102,6 +127,8 @@ pub fn lal_spins<T: Real>(
     let (sin_p2, cos_p2) = (spins.phi_12 + phase).sin_cos();
     let mut s1 = [sin_t1 * cos_p1, sin_t1 * sin_p1, cos_t1];
     let mut s2 = [sin_t2 * cos_p2, sin_t2 * sin_p2, cos_t2];
+    // The in-plane direction of spin 1, which the same turns carry to azimuth ψ′.
+    let mut in_plane = [cos_p1, sin_p1, zero];
     let mut l_hat = [zero, zero, T::from(1.0)];
 
     // J = L + S1 + S2 in units of M☉², with the 1PN |L| at v0 = (π M f_ref)^(1/3); LAL takes the
@@ -124,12 +151,13 @@ pub fn lal_spins<T: Real>(
     let phi0 = (j[1] / j_norm).atan2(j[0] / j_norm);
 
     // J along z, then L̂_N to azimuth φ_JL on its cone (it starts at azimuth π).
-    rotate_z(-phi0, &mut s1);
-    rotate_z(-phi0, &mut s2);
-    for v in [&mut l_hat, &mut s1, &mut s2] {
+    for v in [&mut s1, &mut s2, &mut in_plane] {
+        rotate_z(-phi0, v);
+    }
+    for v in [&mut l_hat, &mut s1, &mut s2, &mut in_plane] {
         rotate_y(-theta0, v);
     }
-    for v in [&mut l_hat, &mut s1, &mut s2] {
+    for v in [&mut l_hat, &mut s1, &mut s2, &mut in_plane] {
         rotate_z(spins.phi_jl - pi, v);
     }
 
@@ -141,19 +169,21 @@ pub fn lal_spins<T: Real>(
     // L̂_N back to z, then N into the y–z plane with a positive y, turned by the phase.
     let theta_lj = l_hat[2].acos();
     let phi_l = l_hat[1].atan2(l_hat[0]);
-    for v in [&mut s1, &mut s2, &mut n] {
+    for v in [&mut s1, &mut s2, &mut n, &mut in_plane] {
         rotate_z(-phi_l, v);
     }
-    for v in [&mut s1, &mut s2, &mut n] {
+    for v in [&mut s1, &mut s2, &mut n, &mut in_plane] {
         rotate_y(-theta_lj, v);
     }
     let phi_n = n[1].atan2(n[0]);
     let turn = T::from(pi / 2.0) - phi_n - phase;
-    rotate_z(turn, &mut s1);
-    rotate_z(turn, &mut s2);
+    for v in [&mut s1, &mut s2, &mut in_plane] {
+        rotate_z(turn, v);
+    }
     Ok(LalSpins {
         inclination,
         chi_1: s1.map(|c| c * spins.a_1),
         chi_2: s2.map(|c| c * spins.a_2),
+        turn: in_plane[1].atan2(in_plane[0]),
     })
 }

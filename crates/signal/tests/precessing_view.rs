@@ -156,25 +156,9 @@ fn bilby_parameters_give_lals_polarizations() {
     }
 }
 
-/// The spins of the binary in bilby's standard orientation (spin 1 in the x–z plane of L0).
-fn standard_spins(f: &Fixture) -> ([f64; 3], [f64; 3]) {
-    let spins = f.spins(0.0);
-    let chi_1 = [
-        spins.a_1 * spins.tilt_1.sin(),
-        0.0,
-        spins.a_1 * spins.tilt_1.cos(),
-    ];
-    let chi_2 = [
-        spins.a_2 * spins.tilt_2.sin() * spins.phi_12.cos(),
-        spins.a_2 * spins.tilt_2.sin() * spins.phi_12.sin(),
-        spins.a_2 * spins.tilt_2.cos(),
-    ];
-    (chi_1, chi_2)
-}
-
 /// The binary in bilby's standard orientation, LAL's variant.
 fn standard_orientation(f: &Fixture) -> IMRPhenomTPHM {
-    let (chi_1, chi_2) = standard_spins(f);
+    let (chi_1, chi_2) = f.spins(0.0).standard_orientation();
     let (m1, m2) = (f.get("mass_1"), f.get("mass_2"));
     IMRPhenomTPHM::lal(m1, m2, chi_1, chi_2, 300, &f.settings()).unwrap()
 }
@@ -202,7 +186,8 @@ fn every_view_is_the_standard_orientation_turned_by_an_angle() {
             view.phase,
         )
         .unwrap();
-        let psi = lal.chi_1[1].atan2(lal.chi_1[0]);
+        let psi = lal.turn;
+        assert!((psi - lal.chi_1[1].atan2(lal.chi_1[0])).abs() < 1e-14);
         let turned: Vec<Vec<(f64, f64)>> = modes
             .iter()
             .zip(&coprecessing)
@@ -257,7 +242,7 @@ fn the_smooth_model_of_every_view_is_the_standard_one_turned() {
         smooth: true,
         ..f.settings()
     };
-    let standard = standard_spins(&f);
+    let standard = f.spins(0.0).standard_orientation();
     let t_start = -0.8;
     let steps = SmoothSteps::default();
     let model =
@@ -272,7 +257,8 @@ fn the_smooth_model_of_every_view_is_the_standard_one_turned() {
             view.phase,
         )
         .unwrap();
-        let psi = lal.chi_1[1].atan2(lal.chi_1[0]);
+        let psi = lal.turn;
+        assert!((psi - lal.chi_1[1].atan2(lal.chi_1[0])).abs() < 1e-14);
         let turned =
             SmoothPrecession::new(m1, m2, lal.chi_1, lal.chi_2, &settings, t_start, steps).unwrap();
         let mut worst = 0.0_f64;

@@ -481,6 +481,11 @@ impl<T: Real> Harmonics<T> {
         }
         Self { values }
     }
+
+    /// ₋₂Y_lm as (re, im). Panics unless 2 ≤ l ≤ [`L_MAX`] and |m| ≤ l.
+    pub fn get(&self, l: u32, m: i32) -> (T, T) {
+        self.values[mode_index(l, m)]
+    }
 }
 
 #[cfg(test)]

@@ -286,7 +286,8 @@ impl<T: Real> SmoothPrecession<T> {
     /// momentum there), `settings` (f_min, f_ref and Δt as for IMRPhenomTHM; with
     /// `smooth: true` the co-precessing modes and t_ref are smooth too, otherwise they are
     /// LAL's and t_ref is LAL's Brent iterate) and the start time `t_start` in s relative to the
-    /// peak (at or before t_ref: e.g. the start of a data segment), with the step counts `steps`.
+    /// peak (e.g. the start of a data segment; t_ref if it is later), with the step counts
+    /// `steps`.
     ///
     /// The frame is defined from `t_start` on; the fixed step counts make its accuracy depend
     /// on how far `t_start` and t_ref are from the peak (docs/precession.md §11).
@@ -329,14 +330,14 @@ impl<T: Real> SmoothPrecession<T> {
                 "below the peak frequency (t_ref before the peak)",
             ));
         }
+        // A segment that starts after t(f_ref) still needs the frame from t_ref, where it is
+        // fixed.
         let t_start_m = T::from(t_start) / total_mass_s;
-        if t_start_m.re() > t_ref.re() {
-            return Err(out_of_range(
-                "t_start",
-                t_start,
-                "at or before the reference time t(f_ref)",
-            ));
-        }
+        let t_start_m = if t_start_m.re() > t_ref.re() {
+            t_ref
+        } else {
+            t_start_m
+        };
         let mut phase = *model.phase22();
         phase.dt_m = T::from(0.0);
         let t_cut = phase.t_cut;
@@ -520,6 +521,30 @@ impl<T: Real> SmoothPrecession<T> {
             }
         }
         out
+    }
+
+    /// For each co-precessing mode (l, m′ > 0) of [`Mode::ALL`], in its order, the sums
+    /// A = Σ_m ₋₂Y_lm D^l_{mm′}(F(t)) and B = Σ_m ₋₂Y_lm D^l_{m,−m′}(F(t)) over the `harmonics`,
+    /// so that h₊ − i h× = Σ_{lm′} [A h^P_lm′ + B (−1)^l conj(h^P_lm′)] for a source at 1 Mpc:
+    /// the view of the frame at `t` (s, relative to the peak), which a detector's signal
+    /// multiplies into each co-precessing mode (docs/precession.md §12.1).
+    pub fn projection_sums(&self, t: T, harmonics: &Harmonics<T>) -> [[(T, T); 2]; 5] {
+        let d = self.frame_at(t).wigner();
+        Mode::ALL.map(|mode| {
+            let (l, mp) = mode.lm();
+            let mp = mp as i32;
+            let zero = (T::from(0.0), T::from(0.0));
+            let (mut a, mut b) = (zero, zero);
+            for m in -(l as i32)..=l as i32 {
+                let y = harmonics.get(l, m);
+                for (sum, column) in [(&mut a, mp), (&mut b, -mp)] {
+                    let dm = d.get(l, m, column);
+                    sum.0 += y.0 * dm.0 - y.1 * dm.1;
+                    sum.1 += y.0 * dm.1 + y.1 * dm.0;
+                }
+            }
+            [a, b]
+        })
     }
 
     /// h₊ and h× at `t` (s, relative to the peak) for a source at `distance_mpc`, seen at
