@@ -132,9 +132,16 @@ impl<T: Real> Rhs<T> {
     }
 
     /// `steps` RK4 steps from `start` to the time `t_end` (M, ≤ 0), uniform in s or in t: the
-    /// nodes after `start`, in the order of integration. In s the ODE is dy/ds = f(t, y)·dt/ds
-    /// with t = −s^(8/3).
-    fn integrate(&self, start: &Node<T>, t_end: T, steps: usize, spacing: Spacing) -> Vec<Node<T>> {
+    /// nodes after `start`, appended to `out` in the order of integration. In s the ODE is
+    /// dy/ds = f(t, y)·dt/ds with t = −s^(8/3).
+    fn integrate(
+        &self,
+        start: &Node<T>,
+        t_end: T,
+        steps: usize,
+        spacing: Spacing,
+        out: &mut Vec<Node<T>>,
+    ) {
         let (x0, x_end) = match spacing {
             Spacing::S => (start.s, (-t_end).powf(3.0 / 8.0)),
             Spacing::T => (start.t, t_end),
@@ -153,7 +160,6 @@ impl<T: Real> Rhs<T> {
             let r = rate(x);
             self.dydt(v, y).map(|d| d * r)
         };
-        let mut out: Vec<Node<T>> = Vec::with_capacity(steps);
         let mut node = *start;
         for i in 1..=steps {
             let x_prev = if i == 1 { x0 } else { x0 + h * (i - 1) as f64 };
@@ -184,7 +190,6 @@ impl<T: Real> Rhs<T> {
             };
             out.push(node);
         }
-        out
     }
 }
 
@@ -363,32 +368,28 @@ impl<T: Real> SmoothPrecession<T> {
             zero,
         ];
         let start = rhs.node(t_ref, y_ref);
-        // Backward, through t_cut if t_ref is after it.
-        let mut backward = Vec::new();
+        // One vector for every node (with dual numbers they are kB each: no copies).
+        let mut nodes = Vec::with_capacity(steps.backward + steps.inspiral + 2 * steps.merger + 1);
+        // Backward, through t_cut if t_ref is after it, then reversed.
         let mut from = start;
         if t_ref.re() > t_cut.re() {
-            backward.extend(rhs.integrate(&from, t_cut, steps.merger, Spacing::T));
-            from = *backward.last().expect("at least one step");
+            rhs.integrate(&from, t_cut, steps.merger, Spacing::T, &mut nodes);
+            from = *nodes.last().expect("at least one step");
         }
         if t_start_m.re() < from.t.re() {
-            backward.extend(rhs.integrate(&from, t_start_m, steps.backward, Spacing::S));
+            rhs.integrate(&from, t_start_m, steps.backward, Spacing::S, &mut nodes);
         }
+        nodes.reverse();
+        nodes.push(start);
         // Forward, through t_cut if t_ref is before it.
-        let mut forward = Vec::new();
         let mut from = start;
         if t_ref.re() < t_cut.re() {
-            forward.extend(rhs.integrate(&from, t_cut, steps.inspiral, Spacing::S));
-            from = *forward.last().expect("at least one step");
+            rhs.integrate(&from, t_cut, steps.inspiral, Spacing::S, &mut nodes);
+            from = *nodes.last().expect("at least one step");
         }
-        forward.extend(rhs.integrate(&from, T::from(0.0), steps.merger, Spacing::T));
+        rhs.integrate(&from, T::from(0.0), steps.merger, Spacing::T, &mut nodes);
         // In increasing t; the step from a node is uniform in t from t_cut on (the passes end
         // exactly at t_cut).
-        let mut nodes: Vec<Node<T>> = backward
-            .into_iter()
-            .rev()
-            .chain(std::iter::once(start))
-            .chain(forward)
-            .collect();
         for node in &mut nodes {
             node.uniform_t = node.t.re() >= t_cut.re();
         }
