@@ -27,6 +27,9 @@ pub use params::{
     chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, ParameterVector,
     NUM_PARAMETERS, PARAMETER_NAMES,
 };
-pub use precessing::{Complex, PrecessingSource, COPRECESSING_MODES};
+pub use precessing::{
+    Complex, ComponentGradient, PrecessingGradientSource, PrecessingSource, COPRECESSING_MODES,
+    SOURCE_PARAMETERS,
+};
 pub use projection::{Projection, ProjectionGradient};
 pub use spins::{lal_spins, LalSpins, PrecessingSpins};

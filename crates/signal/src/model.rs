@@ -3,6 +3,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use num_complex::Complex64;
+
 use tdpe_detector::time::GMST_RATE_RAD_PER_S;
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode, Real, Settings, WaveformError};
@@ -240,7 +242,7 @@ impl SignalModel {
                 (0..n)
                     .map(|i| {
                         let t = start + i as f64 * dt - p.geocent_time - delay;
-                        source.strain((f.plus, f.cross), t)
+                        source.strain(Complex64::new(f.plus, f.cross), t)
                     })
                     .collect()
             })

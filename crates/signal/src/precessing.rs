@@ -9,11 +9,17 @@
 //! [`SmoothPrecession::projection_sums`], a detector sees
 //!
 //! h(t) = Σ_{lm′} Re[c_lm′(t) h^P_lm′(t)],  c_lm′ = e^(im′ψ′)/D · [K A_lm′ + (−1)^l conj(K B_lm′)].
+//!
+//! [`PrecessingGradientSource`] gives each term with its derivatives in every parameter of the
+//! source, from dual numbers in the set-up's seven parameters and the chain rule through the
+//! view (docs/precession.md §12.4).
 
+use num_complex::Complex64;
 use tdpe_phenomt::precession::rotation::Harmonics;
-use tdpe_phenomt::{Mode, Real, Settings, SmoothPrecession, SmoothSteps};
+use tdpe_phenomt::{Dual, Mode, Real, Settings, SmoothPrecession, SmoothSteps};
 
 use crate::error::SignalError;
+use crate::params::component_masses;
 use crate::spins::{lal_spins, PrecessingSpins};
 
 /// (re, im) of a complex number of any scalar.
@@ -22,52 +28,80 @@ pub type Complex<T> = (T, T);
 /// How many co-precessing modes (m′ > 0) the model has: those of [`Mode::ALL`].
 pub const COPRECESSING_MODES: usize = Mode::ALL.len();
 
+/// The parameters a precessing source's signal depends on other than through the detector (its
+/// antenna patterns, delay and distance), in the order of [`ComponentGradient::d_source`]:
+/// the seven of the set-up, then the view's.
+pub const SOURCE_PARAMETERS: [&str; 10] = [
+    "chirp_mass",
+    "mass_ratio",
+    "a_1",
+    "a_2",
+    "tilt_1",
+    "tilt_2",
+    "phi_12",
+    "phi_jl",
+    "theta_jn",
+    "phase",
+];
+
+/// The set-up's dual directions: the first seven of [`SOURCE_PARAMETERS`], then the time.
+const SETUP_DIRECTIONS: usize = 8;
+const TIME_DIRECTION: usize = 7;
+/// The directions of ι and ψ′: every one of [`SOURCE_PARAMETERS`].
+const VIEW_DIRECTIONS: usize = SOURCE_PARAMETERS.len();
+const PHASE_DIRECTION: usize = 9;
+
 fn mul<T: Real>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
     (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
 }
 
+/// (−1)^l of co-precessing mode `j`.
+fn parity(j: usize) -> f64 {
+    if Mode::ALL[j].lm().0.is_multiple_of(2) {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
+/// K·A + (−1)^l conj(K·B): the bracket of c_lm′, for sums A, B of any scalar.
+fn bracket<T: Real>(antenna: Complex64, [a, b]: [Complex<T>; 2], parity: f64) -> Complex<T> {
+    let k = (T::from(antenna.re), T::from(antenna.im));
+    let (ka, kb) = (mul(k, a), mul(k, b));
+    (ka.0 + kb.0 * parity, ka.1 - kb.1 * parity)
+}
+
+fn value_of<T: Real>(z: Complex<T>) -> Complex64 {
+    Complex64::new(z.0.re(), z.1.re())
+}
+
 /// A precessing binary and one view of it: the smooth IMRPhenomTPHM in bilby's standard
-/// orientation, and the harmonics and turns of the line of sight, the phase and φ_jl.
+/// orientation (in any scalar), and the harmonics and turns of the line of sight, the phase
+/// and φ_jl.
 #[derive(Clone, Debug)]
 pub struct PrecessingSource<T> {
     model: SmoothPrecession<T>,
-    harmonics: Harmonics<T>,
+    harmonics: Harmonics<f64>,
     /// e^(im′ψ′)/D of each co-precessing mode, D in Mpc (the modes are for 1 Mpc).
-    turns: [Complex<T>; COPRECESSING_MODES],
+    turns: [Complex64; COPRECESSING_MODES],
 }
 
 impl<T: Real> PrecessingSource<T> {
-    /// The binary of component masses `mass_1` ≥ `mass_2` (detector frame, M☉) with bilby's
-    /// `spins` at the reference frequency of `settings`, seen at `theta_jn` with orbital
-    /// `phase` from `distance_mpc`. The frame is integrated from `t_start` (s, relative to the
-    /// peak) on: the earliest time the caller will ask for.
+    /// The set-up for component masses `mass_1` ≥ `mass_2` (M☉) and `spins`, seen at
+    /// `inclination` and `turn` ([`crate::LalSpins`]) with `phase`, from `distance_mpc`, the
+    /// frame integrated from `t_start` (s, relative to the peak) on.
     #[allow(clippy::too_many_arguments)]
-    pub fn new(
+    fn with_view(
         mass_1: T,
         mass_2: T,
         spins: &PrecessingSpins<T>,
-        theta_jn: T,
-        phase: T,
-        distance_mpc: T,
+        inclination: f64,
+        turn: f64,
+        phase: f64,
+        distance_mpc: f64,
         settings: &Settings,
         t_start: f64,
     ) -> Result<Self, SignalError> {
-        let distance = distance_mpc.re();
-        if !(distance > 0.0 && distance.is_finite()) {
-            return Err(SignalError::OutOfRange {
-                name: "luminosity_distance",
-                value: distance,
-                allowed: "(0, ∞) Mpc",
-            });
-        }
-        let view = lal_spins(
-            spins,
-            theta_jn,
-            mass_1,
-            mass_2,
-            settings.reference_frequency(),
-            phase,
-        )?;
         let (chi_1, chi_2) = spins.standard_orientation();
         let model = SmoothPrecession::new(
             mass_1,
@@ -78,15 +112,12 @@ impl<T: Real> PrecessingSource<T> {
             t_start,
             SmoothSteps::default(),
         )?;
-        let harmonics = Harmonics::new(view.inclination, phase + view.turn);
-        let turns = Mode::ALL.map(|mode| {
-            let (sin, cos) = (view.turn * f64::from(mode.lm().1)).sin_cos();
-            (cos / distance_mpc, sin / distance_mpc)
-        });
         Ok(Self {
             model,
-            harmonics,
-            turns,
+            harmonics: Harmonics::new(inclination, phase + turn),
+            turns: Mode::ALL.map(|mode| {
+                Complex64::from_polar(1.0 / distance_mpc, turn * f64::from(mode.lm().1))
+            }),
         })
     }
 
@@ -97,26 +128,259 @@ impl<T: Real> PrecessingSource<T> {
 
     /// c_lm′(t) of a detector with antenna patterns `antenna` = F₊ + iF× at `t` (s, relative
     /// to the peak as the detector sees it), in the order of [`Mode::ALL`].
-    pub fn coefficients(&self, antenna: Complex<T>, t: T) -> [Complex<T>; COPRECESSING_MODES] {
-        let sums = self.model.projection_sums(t, &self.harmonics);
+    pub fn coefficients(&self, antenna: Complex64, t: T) -> [Complex<T>; COPRECESSING_MODES] {
+        let [sums] = self.model.projection_sums(t, [&self.harmonics]);
         std::array::from_fn(|j| {
-            let [a, b] = sums[j];
-            let parity = if Mode::ALL[j].lm().0.is_multiple_of(2) {
-                1.0
-            } else {
-                -1.0
-            };
-            let (ka, kb) = (mul(antenna, a), mul(antenna, b));
-            mul(self.turns[j], (ka.0 + kb.0 * parity, ka.1 - kb.1 * parity))
+            let turn = (T::from(self.turns[j].re), T::from(self.turns[j].im));
+            mul(turn, bracket(antenna, sums[j], parity(j)))
         })
     }
 
     /// The strain of a detector with antenna patterns `antenna` = F₊ + iF× at `t`.
-    pub fn strain(&self, antenna: Complex<T>, t: T) -> T {
+    pub fn strain(&self, antenna: Complex64, t: T) -> T {
         let modes = self.model.coprecessing().modes_at(t);
         self.coefficients(antenna, t)
             .iter()
             .zip(modes)
             .fold(T::from(0.0), |sum, (c, h)| sum + c.0 * h.0 - c.1 * h.1)
+    }
+}
+
+/// Checks the distance and converts bilby's view to LAL's (ι, ψ′) in any scalar.
+fn view<T: Real>(
+    mass_1: T,
+    mass_2: T,
+    spins: &PrecessingSpins<T>,
+    theta_jn: T,
+    phase: T,
+    distance_mpc: f64,
+    settings: &Settings,
+) -> Result<(T, T), SignalError> {
+    if !(distance_mpc > 0.0 && distance_mpc.is_finite()) {
+        return Err(SignalError::OutOfRange {
+            name: "luminosity_distance",
+            value: distance_mpc,
+            allowed: "(0, ∞) Mpc",
+        });
+    }
+    let lal = lal_spins(
+        spins,
+        theta_jn,
+        mass_1,
+        mass_2,
+        settings.reference_frequency(),
+        phase,
+    )?;
+    Ok((lal.inclination, lal.turn))
+}
+
+impl PrecessingSource<f64> {
+    /// The binary of component masses `mass_1` ≥ `mass_2` (detector frame, M☉) with bilby's
+    /// `spins` at the reference frequency of `settings`, seen at `theta_jn` with orbital
+    /// `phase` from `distance_mpc`. The frame is integrated from `t_start` (s, relative to the
+    /// peak) on: the earliest time the caller will ask for.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        mass_1: f64,
+        mass_2: f64,
+        spins: &PrecessingSpins<f64>,
+        theta_jn: f64,
+        phase: f64,
+        distance_mpc: f64,
+        settings: &Settings,
+        t_start: f64,
+    ) -> Result<Self, SignalError> {
+        let (inclination, turn) = view(
+            mass_1,
+            mass_2,
+            spins,
+            theta_jn,
+            phase,
+            distance_mpc,
+            settings,
+        )?;
+        Self::with_view(
+            mass_1,
+            mass_2,
+            spins,
+            inclination,
+            turn,
+            phase,
+            distance_mpc,
+            settings,
+            t_start,
+        )
+    }
+}
+
+/// One co-precessing mode's contribution z = c_lm′(t) h^P_lm′(t) to a detector's signal
+/// (h = Σ Re z) with its derivatives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ComponentGradient {
+    /// z.
+    pub value: Complex64,
+    /// ∂z/∂ of each of [`SOURCE_PARAMETERS`].
+    pub d_source: [Complex64; VIEW_DIRECTIONS],
+    /// ∂z/∂t, t the time relative to the peak.
+    pub d_time: Complex64,
+    /// ∂z/∂K and ∂z/∂conj(K): dz = (∂z/∂K) dK + (∂z/∂conj K) conj(dK) for K = F₊ + iF×.
+    pub d_antenna: [Complex64; 2],
+}
+
+/// A precessing source with what the gradient of its signal needs: the set-up in dual numbers
+/// over its seven parameters (and the time, at evaluation), and ι and ψ′ with their derivatives
+/// in every parameter of the source (docs/precession.md §12.4). The distance enters as 1/D.
+#[derive(Clone, Debug)]
+pub struct PrecessingGradientSource {
+    source: PrecessingSource<Dual<SETUP_DIRECTIONS>>,
+    inclination: Dual<VIEW_DIRECTIONS>,
+    turn: Dual<VIEW_DIRECTIONS>,
+    /// ∂₋₂Y_lm/∂ι and ∂₋₂Y_lm/∂φ_ref at the view.
+    harmonics_d_inclination: Harmonics<f64>,
+    harmonics_d_azimuth: Harmonics<f64>,
+}
+
+impl PrecessingGradientSource {
+    /// The source of [`PrecessingSource::new`] in bilby's chirp mass (M☉) and mass ratio.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        chirp_mass: f64,
+        mass_ratio: f64,
+        spins: &PrecessingSpins<f64>,
+        theta_jn: f64,
+        phase: f64,
+        distance_mpc: f64,
+        settings: &Settings,
+        t_start: f64,
+    ) -> Result<Self, SignalError> {
+        // In the order of SOURCE_PARAMETERS.
+        let seeded = [
+            chirp_mass,
+            mass_ratio,
+            spins.a_1,
+            spins.a_2,
+            spins.tilt_1,
+            spins.tilt_2,
+            spins.phi_12,
+            spins.phi_jl,
+            theta_jn,
+            phase,
+        ];
+        let view_seeds: [Dual<VIEW_DIRECTIONS>; VIEW_DIRECTIONS] =
+            std::array::from_fn(|k| Dual::variable(seeded[k], k));
+        let [mc_v, q_v, a_1v, a_2v, tilt_1v, tilt_2v, phi_12v, phi_jlv, theta_jnv, phase_v] =
+            view_seeds;
+        let (mass_1v, mass_2v) = component_masses(mc_v, q_v);
+        let view_spins = PrecessingSpins {
+            a_1: a_1v,
+            a_2: a_2v,
+            tilt_1: tilt_1v,
+            tilt_2: tilt_2v,
+            phi_12: phi_12v,
+            phi_jl: phi_jlv,
+        };
+        let (inclination, turn) = view(
+            mass_1v,
+            mass_2v,
+            &view_spins,
+            theta_jnv,
+            phase_v,
+            distance_mpc,
+            settings,
+        )?;
+        let setup: [Dual<SETUP_DIRECTIONS>; 7] =
+            std::array::from_fn(|k| Dual::variable(seeded[k], k));
+        let (mass_1, mass_2) = component_masses(setup[0], setup[1]);
+        let setup_spins = PrecessingSpins {
+            a_1: setup[2],
+            a_2: setup[3],
+            tilt_1: setup[4],
+            tilt_2: setup[5],
+            phi_12: setup[6],
+            phi_jl: Dual::from(spins.phi_jl),
+        };
+        let source = PrecessingSource::with_view(
+            mass_1,
+            mass_2,
+            &setup_spins,
+            inclination.re,
+            turn.re,
+            phase,
+            distance_mpc,
+            settings,
+            t_start,
+        )?;
+        let (_, harmonics_d_inclination) =
+            Harmonics::with_inclination_derivative(inclination.re, phase + turn.re);
+        Ok(Self {
+            harmonics_d_azimuth: source.harmonics.phase_derivative(),
+            source,
+            inclination,
+            turn,
+            harmonics_d_inclination,
+        })
+    }
+
+    /// Each co-precessing mode's contribution to the signal of a detector with antenna
+    /// patterns `antenna` = F₊ + iF× at `t` (s, relative to the peak), with its gradient.
+    ///
+    /// The set-up's dual numbers give the direct derivatives in its seven parameters and in t;
+    /// the view's enter by the chain rule through ι (the harmonics), the harmonics' azimuth
+    /// φ + ψ′, and the turn e^(im′ψ′) (docs/precession.md §12.4).
+    pub fn components(
+        &self,
+        antenna: Complex64,
+        t: f64,
+    ) -> [ComponentGradient; COPRECESSING_MODES] {
+        let source = &self.source;
+        let t = Dual::variable(t, TIME_DIRECTION);
+        let [sums, sums_d_inclination, sums_d_azimuth] = source.model.projection_sums(
+            t,
+            [
+                &source.harmonics,
+                &self.harmonics_d_inclination,
+                &self.harmonics_d_azimuth,
+            ],
+        );
+        let modes = source.model.coprecessing().modes_at(t);
+        std::array::from_fn(|j| {
+            let p = parity(j);
+            let turn = source.turns[j];
+            let h = modes[j];
+            let z = mul(
+                mul(
+                    (Dual::from(turn.re), Dual::from(turn.im)),
+                    bracket(antenna, sums[j], p),
+                ),
+                h,
+            );
+            let value = value_of(z);
+            let h = value_of(h);
+            let at = |s: [Complex<Dual<SETUP_DIRECTIONS>>; 2]| {
+                turn * value_of(bracket(antenna, s, p)) * h
+            };
+            let (z_inclination, z_azimuth) = (at(sums_d_inclination[j]), at(sums_d_azimuth[j]));
+            let z_turn = Complex64::new(0.0, f64::from(Mode::ALL[j].lm().1)) * value;
+            let d_source = std::array::from_fn(|k| {
+                let direct = if k < 7 {
+                    Complex64::new(z.0.eps[k], z.1.eps[k])
+                } else {
+                    Complex64::new(0.0, 0.0)
+                };
+                let d_turn = self.turn.eps[k];
+                let d_azimuth = d_turn + if k == PHASE_DIRECTION { 1.0 } else { 0.0 };
+                direct
+                    + z_inclination * self.inclination.eps[k]
+                    + z_azimuth * d_azimuth
+                    + z_turn * d_turn
+            });
+            let [a, b] = sums[j];
+            ComponentGradient {
+                value,
+                d_source,
+                d_time: Complex64::new(z.0.eps[TIME_DIRECTION], z.1.eps[TIME_DIRECTION]),
+                d_antenna: [turn * value_of(a) * h, turn * p * value_of(b).conj() * h],
+            }
+        })
     }
 }

@@ -124,3 +124,241 @@ fn bad_precessing_input_is_refused() {
         .to_string();
     assert!(error.starts_with("reference_frequency = 900 Hz"), "{error}");
 }
+
+/// The strain of one detector at the times `times` (s, relative to the epoch) with its gradient
+/// in bilby's 15 precessing parameters, in the order
+/// [`SOURCE_PARAMETERS`], luminosity_distance, psi, geocent_time, ra, dec, from the component
+/// gradients.
+fn strain_gradient(
+    p: &BbhParameters,
+    spins: &PrecessingSpins<f64>,
+    detector: &Detector,
+    gmst0: f64,
+    times: &[f64],
+) -> Vec<(f64, [f64; 15])> {
+    use num_complex::Complex64;
+    use tdpe_detector::time::GMST_RATE_RAD_PER_S;
+    use tdpe_signal::PrecessingGradientSource;
+    let settings = Settings {
+        f_min: F_REF,
+        f_ref: F_REF,
+        delta_t: DT,
+        smooth: true,
+    };
+    let t_start = times[0] - p.geocent_time - 0.03;
+    let source = PrecessingGradientSource::new(
+        p.chirp_mass,
+        p.mass_ratio,
+        spins,
+        p.theta_jn,
+        p.phase,
+        p.luminosity_distance,
+        &settings,
+        t_start,
+    )
+    .unwrap();
+    let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
+    let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
+    let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
+    let k = |a: tdpe_detector::AntennaPattern| Complex64::new(a.plus, a.cross);
+    let d_k = [
+        k(f.d_psi),
+        k(f.d_ra),
+        k(f.d_dec),
+        -k(f.d_ra) * GMST_RATE_RAD_PER_S,
+    ];
+    // ∂t/∂(ra, dec, geocent_time) of the time relative to the peak.
+    let d_t = [-tau.d_ra, -tau.d_dec, -1.0 + tau.d_ra * GMST_RATE_RAD_PER_S];
+    times
+        .iter()
+        .map(|&time| {
+            let parts = source.components(k(f.value), time - p.geocent_time - tau.value);
+            let sum = |g: &dyn Fn(&tdpe_signal::ComponentGradient) -> Complex64| {
+                parts.iter().map(g).sum::<Complex64>().re
+            };
+            let h = sum(&|c| c.value);
+            let antenna =
+                |dk: Complex64| sum(&|c| c.d_antenna[0] * dk + c.d_antenna[1] * dk.conj());
+            let time_rate = sum(&|c| c.d_time);
+            let mut gradient = [0.0; 15];
+            for (k, g) in gradient.iter_mut().take(10).enumerate() {
+                *g = sum(&|c| c.d_source[k]);
+            }
+            gradient[10] = -h / p.luminosity_distance;
+            gradient[11] = antenna(d_k[0]);
+            gradient[12] = antenna(d_k[3]) + time_rate * d_t[2];
+            gradient[13] = antenna(d_k[1]) + time_rate * d_t[0];
+            gradient[14] = antenna(d_k[2]) + time_rate * d_t[1];
+            (h, gradient)
+        })
+        .collect()
+}
+
+/// `p` and `spins` with parameter `k` (the order of [`strain_gradient`]) moved by `step`.
+fn moved(
+    p: &BbhParameters,
+    spins: &PrecessingSpins<f64>,
+    k: usize,
+    step: f64,
+) -> (BbhParameters, PrecessingSpins<f64>) {
+    let (mut p, mut s) = (*p, *spins);
+    let slot = match k {
+        0 => &mut p.chirp_mass,
+        1 => &mut p.mass_ratio,
+        2 => &mut s.a_1,
+        3 => &mut s.a_2,
+        4 => &mut s.tilt_1,
+        5 => &mut s.tilt_2,
+        6 => &mut s.phi_12,
+        7 => &mut s.phi_jl,
+        8 => &mut p.theta_jn,
+        9 => &mut p.phase,
+        10 => &mut p.luminosity_distance,
+        11 => &mut p.psi,
+        12 => &mut p.geocent_time,
+        13 => &mut p.ra,
+        _ => &mut p.dec,
+    };
+    *slot += step;
+    (p, s)
+}
+
+#[test]
+fn strain_gradient_matches_finite_differences() {
+    let epoch = GpsTime::from_f64(1126259462.0).unwrap();
+    let detectors = Detector::network(&["H1", "L1"]).unwrap();
+    let gmst0 = greenwich_mean_sidereal_time(epoch).unwrap();
+    let (p, spins) = binary(1.0, 0.3, 1.3);
+    let peak_mass_s = 65.0 * 4.925e-6;
+    // Inspiral, late inspiral, merger, ringdown (the peak is at 0.4 s).
+    let offsets_m = [
+        -3000.0, -600.0, -200.0, -100.0, -40.0, -10.0, 0.0, 8.0, 30.0,
+    ];
+    let times: Vec<f64> = offsets_m
+        .iter()
+        .map(|m| p.geocent_time + m * peak_mass_s)
+        .collect();
+    let names = [
+        "chirp_mass",
+        "mass_ratio",
+        "a_1",
+        "a_2",
+        "tilt_1",
+        "tilt_2",
+        "phi_12",
+        "phi_jl",
+        "theta_jn",
+        "phase",
+        "luminosity_distance",
+        "psi",
+        "geocent_time",
+        "ra",
+        "dec",
+    ];
+    // Steps of 1e-3 where the aligned components or η change: smaller ones meet the rounding
+    // jitter of THM's −150 M slope (docs/precession.md §12.2), larger ones its curvature.
+    let steps = [
+        1e-4, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-5, 1e-5, 1e-5, 1e-5, 1e-2, 1e-5, 1e-7, 1e-5, 1e-5,
+    ];
+    for detector in &detectors {
+        let model = SignalModel::new(vec![detector.clone()], epoch, F_REF, DT).unwrap();
+        let strain_at = |p: &BbhParameters, s: &PrecessingSpins<f64>| -> Vec<f64> {
+            times
+                .iter()
+                .map(|&t| model.precessing_strain(p, s, t, DT, 1).unwrap()[0][0])
+                .collect()
+        };
+        let ours = strain_gradient(&p, &spins, detector, gmst0, &times);
+        let plain = strain_at(&p, &spins);
+        for (i, (h, _)) in ours.iter().enumerate() {
+            assert!(
+                (h - plain[i]).abs() <= 1e-12 * plain[i].abs().max(1e-22),
+                "value"
+            );
+        }
+        for (k, name) in names.iter().enumerate() {
+            // Five-point differences.
+            let at = |c: f64| {
+                let (q, s) = moved(&p, &spins, k, c * steps[k]);
+                strain_at(&q, &s)
+            };
+            let (m2, m1, p1, p2) = (at(-2.0), at(-1.0), at(1.0), at(2.0));
+            let scale = ours.iter().fold(0.0_f64, |m, (_, g)| m.max(g[k].abs()));
+            let mut worst = 0.0_f64;
+            for (i, (_, g)) in ours.iter().enumerate() {
+                let fd = (m2[i] - 8.0 * m1[i] + 8.0 * p1[i] - p2[i]) / (12.0 * steps[k]);
+                worst = worst.max((g[k] - fd).abs() / scale);
+            }
+            println!(
+                "{}: {name}: largest difference {worst:.1e} of the largest derivative",
+                detector.name
+            );
+            assert!(scale > 0.0, "{name}: no derivative");
+            // The rounding jitter leaves ~1e-5 where the aligned components or η change.
+            let tolerance = if (1..=5).contains(&k) { 1e-4 } else { 1e-7 };
+            assert!(worst < tolerance, "{name}: {worst:e}");
+        }
+    }
+}
+
+/// The cost of the gradient's pieces, for docs/precession.md §12.4 (run with `--ignored
+/// --nocapture`, alone): the set-up with its dual numbers, and one node's five components with
+/// their gradient, against the set-up in f64.
+#[test]
+#[ignore]
+fn cost() {
+    use num_complex::Complex64;
+    use tdpe_signal::{PrecessingGradientSource, PrecessingSource};
+    let settings = Settings {
+        f_min: F_REF,
+        f_ref: F_REF,
+        delta_t: DT,
+        smooth: true,
+    };
+    let (p, spins) = binary(1.0, 0.3, 1.3);
+    let (m1, m2) = p.component_masses();
+    let median = |f: &mut dyn FnMut()| {
+        let mut times: Vec<f64> = (0..21)
+            .map(|_| {
+                let clock = std::time::Instant::now();
+                f();
+                clock.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[10]
+    };
+    let t_start = -4.0;
+    let plain = median(&mut || {
+        PrecessingSource::new(m1, m2, &spins, 1.0, 1.3, 400.0, &settings, t_start).unwrap();
+    });
+    let new_gradient = || {
+        PrecessingGradientSource::new(
+            p.chirp_mass,
+            p.mass_ratio,
+            &spins,
+            1.0,
+            1.3,
+            400.0,
+            &settings,
+            t_start,
+        )
+        .unwrap()
+    };
+    let setup = median(&mut || {
+        new_gradient();
+    });
+    let source = new_gradient();
+    let antenna = Complex64::new(0.3, -0.5);
+    let nodes: Vec<f64> = (0..100).map(|k| -1.0 + 0.0105 * k as f64).collect();
+    let per_node = median(&mut || {
+        for &t in &nodes {
+            std::hint::black_box(source.components(antenna, t));
+        }
+    }) / nodes.len() as f64;
+    println!(
+        "set-up from 4 s before the peak: f64 {plain:.2} ms, with the gradient's dual numbers \
+         {setup:.2} ms; one node's five components with their gradient {:.1} µs",
+        per_node * 1e3
+    );
+}

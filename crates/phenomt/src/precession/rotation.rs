@@ -29,7 +29,7 @@
 use std::sync::OnceLock;
 
 use crate::harmonics::spin_weighted_y;
-use crate::scalar::Real;
+use crate::scalar::{Dual, Real};
 use crate::thm::Mode;
 
 /// The largest l of the model's modes: the co-precessing (5,5) mode spreads over every
@@ -485,6 +485,31 @@ impl<T: Real> Harmonics<T> {
     /// ₋₂Y_lm as (re, im). Panics unless 2 ≤ l ≤ [`L_MAX`] and |m| ≤ l.
     pub fn get(&self, l: u32, m: i32) -> (T, T) {
         self.values[mode_index(l, m)]
+    }
+
+    /// ∂/∂φ_ref of every harmonic: −im ₋₂Y_lm, since ₋₂Y_lm ∝ e^(im(π/2 − φ_ref)).
+    pub fn phase_derivative(&self) -> Self {
+        let mut values = self.values;
+        for ((_, m), y) in all_modes().zip(&mut values) {
+            let m = f64::from(m);
+            *y = (y.1 * m, -(y.0 * m));
+        }
+        Self { values }
+    }
+}
+
+impl Harmonics<f64> {
+    /// The harmonics of [`Harmonics::new`] and their derivatives in the inclination.
+    pub fn with_inclination_derivative(inclination: f64, phi_ref: f64) -> (Self, Self) {
+        let seeded = Harmonics::new(Dual::<1>::variable(inclination, 0), Dual::from(phi_ref));
+        (
+            Self {
+                values: seeded.values.map(|(re, im)| (re.re, im.re)),
+            },
+            Self {
+                values: seeded.values.map(|(re, im)| (re.eps[0], im.eps[0])),
+            },
+        )
     }
 }
 

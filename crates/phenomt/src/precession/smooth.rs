@@ -525,27 +525,34 @@ impl<T: Real> SmoothPrecession<T> {
     }
 
     /// For each co-precessing mode (l, m′ > 0) of [`Mode::ALL`], in its order, the sums
-    /// A = Σ_m ₋₂Y_lm D^l_{mm′}(F(t)) and B = Σ_m ₋₂Y_lm D^l_{m,−m′}(F(t)) over the `harmonics`,
-    /// so that h₊ − i h× = Σ_{lm′} [A h^P_lm′ + B (−1)^l conj(h^P_lm′)] for a source at 1 Mpc:
-    /// the view of the frame at `t` (s, relative to the peak), which a detector's signal
-    /// multiplies into each co-precessing mode (docs/precession.md §12.1).
-    pub fn projection_sums(&self, t: T, harmonics: &Harmonics<T>) -> [[(T, T); 2]; 5] {
+    /// A = Σ_m ₋₂Y_lm D^l_{mm′}(F(t)) and B = Σ_m ₋₂Y_lm D^l_{m,−m′}(F(t)) over each set of
+    /// `harmonics` (values, or derivatives of them, which share the frame's matrices), so that
+    /// h₊ − i h× = Σ_{lm′} [A h^P_lm′ + B (−1)^l conj(h^P_lm′)] for a source at 1 Mpc: the view
+    /// of the frame at `t` (s, relative to the peak), which a detector's signal multiplies into
+    /// each co-precessing mode (docs/precession.md §12.1).
+    pub fn projection_sums<const K: usize>(
+        &self,
+        t: T,
+        harmonics: [&Harmonics<f64>; K],
+    ) -> [[[(T, T); 2]; 5]; K] {
         let d = self.frame_at(t).wigner();
-        Mode::ALL.map(|mode| {
+        let zero = (T::from(0.0), T::from(0.0));
+        let mut sums = [[[zero; 2]; 5]; K];
+        for (j, mode) in Mode::ALL.iter().enumerate() {
             let (l, mp) = mode.lm();
             let mp = mp as i32;
-            let zero = (T::from(0.0), T::from(0.0));
-            let (mut a, mut b) = (zero, zero);
             for m in -(l as i32)..=l as i32 {
-                let y = harmonics.get(l, m);
-                for (sum, column) in [(&mut a, mp), (&mut b, -mp)] {
-                    let dm = d.get(l, m, column);
-                    sum.0 += y.0 * dm.0 - y.1 * dm.1;
-                    sum.1 += y.0 * dm.1 + y.1 * dm.0;
+                let columns = [d.get(l, m, mp), d.get(l, m, -mp)];
+                for (set, y) in sums.iter_mut().zip(harmonics) {
+                    let y = y.get(l, m);
+                    for (sum, dm) in set[j].iter_mut().zip(columns) {
+                        sum.0 += dm.0 * y.0 - dm.1 * y.1;
+                        sum.1 += dm.1 * y.0 + dm.0 * y.1;
+                    }
                 }
             }
-            [a, b]
-        })
+        }
+        sums
     }
 
     /// h₊ and h× at `t` (s, relative to the peak) for a source at `distance_mpc`, seen at
