@@ -235,6 +235,46 @@ fn frame_converges_in_the_step_count() {
     }
 }
 
+/// The counts of `SmoothSteps::for_binary` (steps in s of at most 1/32) keep the frame within
+/// the default counts' bounds against 8× the default steps, with a fraction of the steps for
+/// short signals.
+#[test]
+fn steps_for_the_binary_keep_the_accuracy() {
+    println!("case                 backward inspiral merger; max |ΔF| vs 8× steps: < −50 M, −50 M..0, > 0");
+    let mut fewest = f64::INFINITY;
+    for case in CASES {
+        let inputs = case_inputs(case);
+        let (m1, m2, chi1, chi2) = binary(case);
+        let t_start = inputs.epoch_ns as f64 * 1e-9 - inputs.settings.delta_t;
+        let steps =
+            SmoothSteps::for_binary(m1, m2, chi1[2], chi2[2], &inputs.settings, t_start).unwrap();
+        let default = SmoothSteps::default();
+        let model = smooth_model(case, &inputs.settings, steps);
+        let fine = smooth_model(case, &inputs.settings, default.scaled(8.0));
+        let times = model.grid_times();
+        let mut worst = [0.0_f64; 3];
+        for (t, t_m) in times.iter().zip(grid_m(&model)) {
+            let r = region(t_m).max(1) - 1;
+            let (a, b) = (model.frame_at(*t).matrix(), fine.frame_at(*t).matrix());
+            let d = (0..9)
+                .map(|i| (a[i / 3][i % 3] - b[i / 3][i % 3]).abs())
+                .fold(0.0, f64::max);
+            worst[r] = worst[r].max(d);
+        }
+        let total = (steps.backward + steps.inspiral + steps.merger) as f64;
+        fewest = fewest.min(total / (default.backward + default.inspiral + default.merger) as f64);
+        println!(
+            "{case:20} {:8} {:8} {:6}; {:.1e} {:.1e} {:.1e}",
+            steps.backward, steps.inspiral, steps.merger, worst[0], worst[1], worst[2]
+        );
+        assert!(worst[0] <= 3e-9, "{case}: {worst:?}");
+        assert!(worst[1] <= 2e-7, "{case}: {worst:?}");
+        assert!(worst[2] <= 2e-6, "{case}: {worst:?}");
+        assert!(steps.inspiral <= 2048, "{case}: {steps:?}");
+    }
+    assert!(fewest < 0.25, "{fewest}");
+}
+
 /// The frame is the identity at t_ref, where the L0 modes are the co-precessing ones; with
 /// no in-plane spin it stays the identity (β = 0 throughout, where Euler angles are singular).
 #[test]

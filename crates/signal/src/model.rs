@@ -7,7 +7,9 @@ use num_complex::Complex64;
 
 use tdpe_detector::time::GMST_RATE_RAD_PER_S;
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
-use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode, Real, Settings, WaveformError};
+use tdpe_phenomt::{
+    Dual, IMRPhenomT, IMRPhenomTHM, Mode, Real, Settings, SmoothSteps, WaveformError,
+};
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters};
@@ -207,7 +209,8 @@ impl SignalModel {
     /// The strain of every detector at the times `start + i·dt` (s, relative to the epoch),
     /// i = 0..n, for a precessing binary with bilby's `spins` (IMRPhenomTPHM's smooth variant;
     /// `p`'s chi_1 and chi_2 play no part), as a sum over its co-precessing modes
-    /// (docs/precession.md §12).
+    /// (docs/precession.md §12). The spin ODE takes the step counts of
+    /// [`SmoothSteps::for_binary`] for this binary.
     pub fn precessing_strain(
         &self,
         p: &BbhParameters,
@@ -218,20 +221,28 @@ impl SignalModel {
     ) -> Result<Vec<Vec<f64>>, SignalError> {
         check_extrinsic(p)?;
         let (mass_1, mass_2) = checked_component_masses(p.chirp_mass, p.mass_ratio)?;
-        let source = PrecessingSource::new(
-            mass_1,
-            mass_2,
-            spins,
-            p.theta_jn,
-            p.phase,
-            p.luminosity_distance,
-            &self.waveform,
-            start - p.geocent_time - MAX_EARTH_DELAY_S,
-        )
-        .map_err(|error| match error {
-            SignalError::Waveform(error) => reference_frequency_error(error),
-            other => other,
-        })?;
+        let t_start = start - p.geocent_time - MAX_EARTH_DELAY_S;
+        let (chi_1, chi_2) = spins.standard_orientation();
+        let source =
+            SmoothSteps::for_binary(mass_1, mass_2, chi_1[2], chi_2[2], &self.waveform, t_start)
+                .map_err(SignalError::from)
+                .and_then(|steps| {
+                    PrecessingSource::new(
+                        mass_1,
+                        mass_2,
+                        spins,
+                        p.theta_jn,
+                        p.phase,
+                        p.luminosity_distance,
+                        &self.waveform,
+                        t_start,
+                        steps,
+                    )
+                })
+                .map_err(|error| match error {
+                    SignalError::Waveform(error) => reference_frequency_error(error),
+                    other => other,
+                })?;
         let gmst = self.gmst_at_epoch + GMST_RATE_RAD_PER_S * p.geocent_time;
         Ok(self
             .detectors

@@ -89,7 +89,7 @@ pub struct PrecessingSource<T> {
 impl<T: Real> PrecessingSource<T> {
     /// The set-up for component masses `mass_1` ≥ `mass_2` (M☉) and `spins`, seen at
     /// `inclination` and `turn` ([`crate::LalSpins`]) with `phase`, from `distance_mpc`, the
-    /// frame integrated from `t_start` (s, relative to the peak) on.
+    /// frame integrated from `t_start` (s, relative to the peak) on in `steps`.
     #[allow(clippy::too_many_arguments)]
     fn with_view(
         mass_1: T,
@@ -101,17 +101,10 @@ impl<T: Real> PrecessingSource<T> {
         distance_mpc: f64,
         settings: &Settings,
         t_start: f64,
+        steps: SmoothSteps,
     ) -> Result<Self, SignalError> {
         let (chi_1, chi_2) = spins.standard_orientation();
-        let model = SmoothPrecession::new(
-            mass_1,
-            mass_2,
-            chi_1,
-            chi_2,
-            settings,
-            t_start,
-            SmoothSteps::default(),
-        )?;
+        let model = SmoothPrecession::new(mass_1, mass_2, chi_1, chi_2, settings, t_start, steps)?;
         Ok(Self {
             model,
             harmonics: Harmonics::new(inclination, phase + turn),
@@ -178,7 +171,8 @@ impl PrecessingSource<f64> {
     /// The binary of component masses `mass_1` ≥ `mass_2` (detector frame, M☉) with bilby's
     /// `spins` at the reference frequency of `settings`, seen at `theta_jn` with orbital
     /// `phase` from `distance_mpc`. The frame is integrated from `t_start` (s, relative to the
-    /// peak) on: the earliest time the caller will ask for.
+    /// peak) on, the earliest time the caller will ask for, in `steps` (an analysis fixes them
+    /// once, e.g. by [`SmoothSteps::for_binary`]).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         mass_1: f64,
@@ -189,6 +183,7 @@ impl PrecessingSource<f64> {
         distance_mpc: f64,
         settings: &Settings,
         t_start: f64,
+        steps: SmoothSteps,
     ) -> Result<Self, SignalError> {
         let (inclination, turn) = view(
             mass_1,
@@ -209,6 +204,7 @@ impl PrecessingSource<f64> {
             distance_mpc,
             settings,
             t_start,
+            steps,
         )
     }
 }
@@ -252,6 +248,7 @@ impl PrecessingGradientSource {
         distance_mpc: f64,
         settings: &Settings,
         t_start: f64,
+        steps: SmoothSteps,
     ) -> Result<Self, SignalError> {
         // In the order of SOURCE_PARAMETERS.
         let seeded = [
@@ -309,6 +306,7 @@ impl PrecessingGradientSource {
             distance_mpc,
             settings,
             t_start,
+            steps,
         )?;
         let (_, harmonics_d_inclination) =
             Harmonics::with_inclination_derivative(inclination.re, phase + turn.re);

@@ -67,7 +67,8 @@ fn factorised_strain_is_the_direct_one() {
             turned[1],
             &settings,
             t_start,
-            SmoothSteps::default(),
+            SmoothSteps::for_binary(m1, m2, turned[0][2], turned[1][2], &settings, t_start)
+                .unwrap(),
         )
         .unwrap();
         let gmst = gmst0 + tdpe_detector::time::GMST_RATE_RAD_PER_S * p.geocent_time;
@@ -146,6 +147,9 @@ fn strain_gradient(
         smooth: true,
     };
     let t_start = times[0] - p.geocent_time - 0.03;
+    let (m1, m2) = p.component_masses();
+    let (chi_1, chi_2) = spins.standard_orientation();
+    let steps = SmoothSteps::for_binary(m1, m2, chi_1[2], chi_2[2], &settings, t_start).unwrap();
     let source = PrecessingGradientSource::new(
         p.chirp_mass,
         p.mass_ratio,
@@ -155,6 +159,7 @@ fn strain_gradient(
         p.luminosity_distance,
         &settings,
         t_start,
+        steps,
     )
     .unwrap();
     let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
@@ -329,36 +334,47 @@ fn cost() {
         times[10]
     };
     let t_start = -4.0;
-    let plain = median(&mut || {
-        PrecessingSource::new(m1, m2, &spins, 1.0, 1.3, 400.0, &settings, t_start).unwrap();
-    });
-    let new_gradient = || {
-        PrecessingGradientSource::new(
-            p.chirp_mass,
-            p.mass_ratio,
-            &spins,
-            1.0,
-            1.3,
-            400.0,
-            &settings,
-            t_start,
-        )
-        .unwrap()
-    };
-    let setup = median(&mut || {
-        new_gradient();
-    });
-    let source = new_gradient();
-    let antenna = Complex64::new(0.3, -0.5);
-    let nodes: Vec<f64> = (0..100).map(|k| -1.0 + 0.0105 * k as f64).collect();
-    let per_node = median(&mut || {
-        for &t in &nodes {
-            std::hint::black_box(source.components(antenna, t));
-        }
-    }) / nodes.len() as f64;
-    println!(
-        "set-up from 4 s before the peak: f64 {plain:.2} ms, with the gradient's dual numbers \
-         {setup:.2} ms; one node's five components with their gradient {:.1} µs",
-        per_node * 1e3
-    );
+    let (chi_1, chi_2) = spins.standard_orientation();
+    let for_binary =
+        SmoothSteps::for_binary(m1, m2, chi_1[2], chi_2[2], &settings, t_start).unwrap();
+    for (name, steps) in [
+        ("default", SmoothSteps::default()),
+        ("for_binary", for_binary),
+    ] {
+        let plain = median(&mut || {
+            PrecessingSource::new(m1, m2, &spins, 1.0, 1.3, 400.0, &settings, t_start, steps)
+                .unwrap();
+        });
+        let new_gradient = || {
+            PrecessingGradientSource::new(
+                p.chirp_mass,
+                p.mass_ratio,
+                &spins,
+                1.0,
+                1.3,
+                400.0,
+                &settings,
+                t_start,
+                steps,
+            )
+            .unwrap()
+        };
+        let setup = median(&mut || {
+            new_gradient();
+        });
+        let source = new_gradient();
+        let antenna = Complex64::new(0.3, -0.5);
+        let nodes: Vec<f64> = (0..100).map(|k| -1.0 + 0.0105 * k as f64).collect();
+        let per_node = median(&mut || {
+            for &t in &nodes {
+                std::hint::black_box(source.components(antenna, t));
+            }
+        }) / nodes.len() as f64;
+        println!(
+            "{name} steps {steps:?}: set-up from 4 s before the peak: f64 {plain:.2} ms, with the \
+             gradient's dual numbers {setup:.2} ms; one node's five components with their \
+             gradient {:.1} µs",
+            per_node * 1e3
+        );
+    }
 }

@@ -66,6 +66,55 @@ impl Default for SmoothSteps {
 }
 
 impl SmoothSteps {
+    /// The longest step in s = (−t/M)^(3/8) that [`Self::for_binary`] takes: the default
+    /// counts' inspiral step for the longest reference case, P09 (63.8 in s over 2048 steps;
+    /// docs/precession.md §12.5).
+    pub const MAX_S_STEP: f64 = 1.0 / 32.0;
+
+    /// The fewest steps of a pass in s.
+    const MIN_STEPS: usize = 16;
+
+    /// Step counts for one binary (masses in M☉ and aligned spin components, `settings` and
+    /// `t_start` as for [`SmoothPrecession::new`]) whose steps in s are at most
+    /// [`Self::MAX_S_STEP`], with the default merger count: as accurate as the default counts
+    /// on the longest reference case, and far fewer steps for short signals. An analysis takes
+    /// them once, from one binary, so that the model stays a smooth function of the parameters
+    /// within the run (counts that followed the parameters would jump).
+    pub fn for_binary(
+        m1: f64,
+        m2: f64,
+        chi1z: f64,
+        chi2z: f64,
+        settings: &Settings,
+        t_start: f64,
+    ) -> Result<Self, WaveformError> {
+        let (m1, m2, chi1z, chi2z) = if m1 >= m2 {
+            (m1, m2, chi1z, chi2z)
+        } else {
+            (m2, m1, chi2z, chi1z)
+        };
+        let (model, _) = IMRPhenomT::with_variables(m1, m2, chi1z, chi2z, settings)?;
+        let t_ref = reference_time(&model, settings, reference_frequency(settings)?)?;
+        let t_cut = model.phase22().t_cut;
+        let t_start = (t_start / model.total_mass_seconds()).min(t_ref);
+        let s = |t: f64| (-t).powf(3.0 / 8.0);
+        let count = |span: f64| {
+            let steps = (span.max(0.0) / Self::MAX_S_STEP).ceil();
+            if steps.is_finite() {
+                (steps as usize).max(Self::MIN_STEPS)
+            } else {
+                Self::MIN_STEPS
+            }
+        };
+        // The passes of `SmoothPrecession::new`: backward from t_ref (or from t_cut, if t_ref
+        // is after it), forward to t_cut (if t_ref is before it), then the merger.
+        Ok(Self {
+            backward: count(s(t_start) - s(t_ref.min(t_cut))),
+            inspiral: count(s(t_ref) - s(t_cut)),
+            merger: Self::default().merger,
+        })
+    }
+
     /// Every count multiplied by `factor` (for convergence studies).
     pub fn scaled(self, factor: f64) -> Self {
         let s = |n: usize| ((n as f64 * factor).round() as usize).max(1);
