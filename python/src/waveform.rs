@@ -29,8 +29,8 @@ use crate::to_py_err;
 /// (IMRPhenomTPHM only); `prec_version` is LAL's `PrecVersion` of IMRPhenomTPHM (300, the
 /// default, or the NNLO and MSA angles: 101–104, 220–224 and their 5-digit variants);
 /// `reference_frequency` defaults to `minimum_frequency`; `mode_array` is bilby's list of
-/// [l, m] (each with its −m), by default every mode of the approximant (not available for
-/// IMRPhenomTPHM).
+/// [l, m] (each with its −m), by default every mode of the approximant (for IMRPhenomTPHM,
+/// its co-precessing modes).
 #[pyfunction]
 #[pyo3(signature = (
     mass_1, mass_2, luminosity_distance, *, chi_1 = 0.0, chi_2 = 0.0, spin_1x = 0.0,

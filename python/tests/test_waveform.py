@@ -134,6 +134,16 @@ def test_precessing_polarisations_and_modes_match_lal():
         assert np.abs(h[(l, m)] - expected).max() <= 1e-11 * h22_peak, (l, m)
 
 
+def test_a_precessing_mode_array_is_lals():
+    inputs, _ = case("P02_q1_strongprec")
+    reference = np.loadtxt(DATA / "P02_q1_strongprec_MA2233.csv", delimiter=",", skiprows=1)
+    h = tdpe.waveform(**precessing_arguments(inputs), approximant="IMRPhenomTPHM",
+                      mode_array=[[2, 2], [2, -2], [3, 3], [3, -3]])
+    peak = np.abs(reference[:, 1:]).max()
+    assert np.abs(h["plus"] - reference[:, 1]).max() <= 1e-11 * peak
+    assert np.abs(h["cross"] - reference[:, 2]).max() <= 1e-11 * peak
+
+
 def test_bad_precessing_input_is_an_error():
     with pytest.raises(ValueError, match="IMRPhenomT is aligned-spin"):
         tdpe.waveform(30, 20, 400, spin_1x=0.3)

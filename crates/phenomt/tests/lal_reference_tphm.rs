@@ -26,6 +26,11 @@ const WITH_MODES: [&str; 2] = ["P02_q1_strongprec", "P08_fref35"];
 
 /// A case's model: its masses and L0-frame spins, LAL's default PrecVersion.
 fn model(case: &str) -> IMRPhenomTPHM {
+    model_with_modes(case, &Mode::ALL)
+}
+
+/// A case's model with the co-precessing `modes` only.
+fn model_with_modes(case: &str, modes: &[Mode]) -> IMRPhenomTPHM {
     let inputs = case_inputs(case);
     let meta: Value =
         serde_json::from_str(&std::fs::read_to_string(data_path(&format!("{case}.json"))).unwrap())
@@ -34,7 +39,7 @@ fn model(case: &str) -> IMRPhenomTPHM {
     let chi1 = [spin("chi1x"), spin("chi1y"), spin("chi1z")];
     let chi2 = [spin("chi2x"), spin("chi2y"), spin("chi2z")];
     let [m1, m2, ..] = inputs.binary;
-    IMRPhenomTPHM::lal(m1, m2, chi1, chi2, 300, &inputs.settings).unwrap()
+    IMRPhenomTPHM::lal_with_modes(m1, m2, chi1, chi2, 300, &inputs.settings, modes).unwrap()
 }
 
 /// Largest |a − b| over the samples, relative to `peak`.
@@ -159,6 +164,33 @@ fn polarizations_match_lal() {
         // The target is a mismatch ≤ 1e-8; every sample agrees to ~1e-12 of the peak.
         assert!(mm.abs() <= 1e-8, "{case}: mismatch {mm:e}");
         assert!(d <= 5e-11, "{case}: largest difference {d:e}");
+    }
+}
+
+#[test]
+fn mode_arrays_match_lal() {
+    // LAL's ModeArray on the strongly precessing P02 (tools/make_tphm_mode_array_fixture.py):
+    // the co-precessing modes left out are left out of the twist.
+    let case = "P02_q1_strongprec";
+    let inputs = case_inputs(case);
+    for (name, modes) in [
+        ("2233", vec![Mode::L2M2, Mode::L3M3]),
+        ("21", vec![Mode::L2M1]),
+    ] {
+        let pol = model_with_modes(case, &modes).polarizations_on_grid(
+            inputs.distance,
+            inputs.inclination,
+            inputs.phi_ref,
+        );
+        let mut columns = read_columns(&format!("{case}_MA{name}.csv"));
+        let (hc, hp) = (columns.pop().unwrap(), columns.pop().unwrap());
+        assert_eq!(pol.hp.len(), hp.len(), "{name}: length");
+        let ours: Vec<(f64, f64)> = pol.hp.iter().copied().zip(pol.hc.iter().copied()).collect();
+        let mm = mismatch((&pol.hp, &pol.hc), (&hp, &hc));
+        let d = largest(&ours, &hp, &hc, peak(&hp, &hc));
+        println!("{case} with modes {name}: mismatch {mm:9.2e}, largest difference {d:.1e}");
+        assert!(mm.abs() <= 1e-8, "{name}: mismatch {mm:e}");
+        assert!(d <= 5e-11, "{name}: largest difference {d:e}");
     }
 }
 

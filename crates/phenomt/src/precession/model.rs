@@ -111,6 +111,20 @@ impl IMRPhenomTPHM {
         prec_version: u32,
         settings: &Settings,
     ) -> Result<Self, WaveformError> {
+        Self::lal_with_modes(m1, m2, chi1, chi2, prec_version, settings, &Mode::ALL)
+    }
+
+    /// [`Self::lal`] with the co-precessing `modes` only (each with its −m partner; at least
+    /// one, none twice), as LAL's `ModeArray` selects them (docs/precession.md §3.3).
+    pub fn lal_with_modes(
+        m1: f64,
+        m2: f64,
+        chi1: [f64; 3],
+        chi2: [f64; 3],
+        prec_version: u32,
+        settings: &Settings,
+        modes: &[Mode],
+    ) -> Result<Self, WaveformError> {
         let angles = match PrecVersion::parse(prec_version)? {
             // The angles' J frame depends on the line of sight, but the L0 modes do not
             // (docs/precession.md §2.4): LAL's mode function fixes it at ι = φ_ref = 0.
@@ -129,14 +143,14 @@ impl IMRPhenomTPHM {
             chi1z,
             chi2z,
             settings,
-            &Mode::ALL,
+            modes,
             angles.ringdown_final_spin(),
         )?;
         // Only version 300 falls back to THM.
         let in_plane = (chi1[0] + chi2[0]).hypot(chi1[1] + chi2[1]);
         let numerical = matches!(angles, PrecessionAngles::Numerical(_));
         let aligned = (numerical && in_plane < ALIGNED_FALLBACK)
-            .then(|| IMRPhenomTHM::new(m1, m2, chi1z, chi2z, settings, &Mode::ALL))
+            .then(|| IMRPhenomTHM::new(m1, m2, chi1z, chi2z, settings, modes))
             .transpose()?;
         Ok(Self {
             coprecessing,

@@ -134,8 +134,8 @@ pub struct Args {
 
     /// The modes to include, as bilby's `mode_array`: a list of [l, m] with each mode's m and
     /// −m, e.g. `[[2,2],[2,-2],[2,1],[2,-1]]` [default: every mode of the approximant:
-    /// (2,±2) for IMRPhenomT; (2,±2), (2,±1), (3,±3), (4,±4), (5,±5) for IMRPhenomTHM].
-    /// Not available for IMRPhenomTPHM, which always uses all five co-precessing modes.
+    /// (2,±2) for IMRPhenomT; (2,±2), (2,±1), (3,±3), (4,±4), (5,±5) for IMRPhenomTHM and
+    /// for IMRPhenomTPHM's co-precessing modes, as LAL's `ModeArray` selects them].
     #[arg(long, value_name = "[[L,M],...]")]
     pub mode_array: Option<String>,
 
@@ -295,13 +295,10 @@ pub fn model(args: &Args) -> anyhow::Result<IMRPhenomTHM<f64>> {
 fn precessing_model(args: &Args, values_per_sample: usize) -> anyhow::Result<IMRPhenomTPHM> {
     let settings = settings(args)?;
     let [chi1, chi2] = spins(args)?;
-    if args.mode_array.is_some() {
-        bail!(
-            "mode_array is not available for IMRPhenomTPHM: it always uses its five \
-             co-precessing modes (2,±2), (2,±1), (3,±3), (4,±4), (5,±5), as LAL does by \
-             default, and --modes writes every L0-frame mode with l ≤ 5"
-        );
-    }
+    let modes = match &args.mode_array {
+        Some(text) => args.approximant.mode_array(&parse_mode_array(text)?)?,
+        None => args.approximant.modes().to_vec(),
+    };
     let prec_version = args.prec_version.unwrap_or(DEFAULT_PREC_VERSION);
     let invalid = || format!("invalid parameters for {}", args.approximant);
     // The grid's length from the (cheap) aligned-spin (2,2) model, before the angles are
@@ -309,13 +306,14 @@ fn precessing_model(args: &Args, values_per_sample: usize) -> anyhow::Result<IMR
     let model22 = IMRPhenomT::<f64>::new(args.mass_1, args.mass_2, chi1[2], chi2[2], &settings)
         .with_context(invalid)?;
     check_size(&model22, values_per_sample, args.sampling_frequency)?;
-    IMRPhenomTPHM::lal(
+    IMRPhenomTPHM::lal_with_modes(
         args.mass_1,
         args.mass_2,
         chi1,
         chi2,
         prec_version,
         &settings,
+        &modes,
     )
     .with_context(invalid)
 }
