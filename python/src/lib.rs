@@ -30,7 +30,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add(
         "PARAMETER_NAMES",
-        tdpe_signal::PARAMETER_NAMES.map(String::from).to_vec(),
+        parameters::LIKELIHOOD_PARAMETERS
+            .iter()
+            .map(|p| p.name().to_string())
+            .collect::<Vec<_>>(),
     )?;
     m.add_class::<likelihood::Likelihood>()?;
     m.add_function(wrap_pyfunction!(waveform::waveform, m)?)?;

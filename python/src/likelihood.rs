@@ -16,9 +16,9 @@ use tdpe::problem::Problem;
 use tdpe::run::relative_binning_at_fiducial;
 use tdpe_likelihood::BbhRelativeBinning;
 use tdpe_posterior::prior::GW150914_LIKE_PRIOR;
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, NUM_PARAMETERS, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, NUM_PARAMETERS};
 
-use crate::parameters::points;
+use crate::parameters::{points, LIKELIHOOD_PARAMETERS};
 use crate::{config, to_py_err};
 
 /// Which likelihood to evaluate.
@@ -77,15 +77,19 @@ impl Likelihood {
         value.ok().filter(|v| v.is_finite()).unwrap_or(UNEVALUABLE)
     }
 
-    fn value_and_gradient(&self, absolute: &ParameterVector) -> (f64, ParameterVector) {
+    /// ln L and its gradient in the [`LIKELIHOOD_PARAMETERS`].
+    fn value_and_gradient(&self, absolute: &ParameterVector) -> (f64, Vec<f64>) {
         let p = self.relative(absolute);
         let mut gradient = [0.0; NUM_PARAMETERS];
         match self
             .relative_binning
             .log_likelihood_ratio_and_gradient(&p, &mut gradient)
         {
-            Ok(v) if v.is_finite() => (v, gradient),
-            _ => (UNEVALUABLE, [f64::NAN; NUM_PARAMETERS]),
+            Ok(v) if v.is_finite() => (
+                v,
+                LIKELIHOOD_PARAMETERS.iter().map(|&p| gradient[p]).collect(),
+            ),
+            _ => (UNEVALUABLE, vec![f64::NAN; LIKELIHOOD_PARAMETERS.len()]),
         }
     }
 
@@ -96,12 +100,12 @@ impl Likelihood {
         theta: &ParameterVector,
     ) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for (k, name) in PARAMETER_NAMES.iter().enumerate() {
-            let mut x = theta[k];
-            if k == Parameter::GeocentTime.index() {
+        for &parameter in LIKELIHOOD_PARAMETERS {
+            let mut x = theta[parameter];
+            if parameter == Parameter::GeocentTime {
                 x += self.problem.epoch.as_f64();
             }
-            dict.set_item(*name, x)?;
+            dict.set_item(parameter.name(), x)?;
         }
         Ok(dict)
     }
@@ -163,7 +167,7 @@ impl Likelihood {
         parameters: &Bound<'py, PyDict>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let points = points(parameters).map_err(to_py_err)?;
-        let answers: Vec<(f64, ParameterVector)> = py.detach(|| {
+        let answers: Vec<(f64, Vec<f64>)> = py.detach(|| {
             points
                 .points
                 .par_iter()
@@ -171,14 +175,14 @@ impl Likelihood {
                 .collect()
         });
         if points.scalar {
-            let (value, gradient) = answers[0];
+            let (value, gradient) = &answers[0];
             return Ok((
                 value.into_pyobject(py)?.into_any(),
-                PyArray1::from_slice(py, &gradient).into_any(),
+                PyArray1::from_slice(py, gradient).into_any(),
             ));
         }
         let values: Vec<f64> = answers.iter().map(|a| a.0).collect();
-        let gradients: Vec<Vec<f64>> = answers.iter().map(|a| a.1.to_vec()).collect();
+        let gradients: Vec<Vec<f64>> = answers.iter().map(|a| a.1.clone()).collect();
         Ok((
             values.into_pyarray(py).into_any(),
             PyArray2::from_vec2(py, &gradients)?.into_any(),
@@ -191,10 +195,10 @@ impl Likelihood {
         self.problem.exact().likelihood().noise_log_likelihood()
     }
 
-    /// bilby's names of the 11 parameters, in the order of the gradient.
+    /// bilby's names of the likelihood's parameters, in the order of the gradient.
     #[getter]
     fn parameter_names(&self) -> Vec<&'static str> {
-        PARAMETER_NAMES.to_vec()
+        LIKELIHOOD_PARAMETERS.iter().map(|p| p.name()).collect()
     }
 
     /// The point relative binning is built around (the injection, or the maximum-likelihood

@@ -5,7 +5,7 @@ use anyhow::{bail, Context};
 use numpy::PyReadonlyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tdpe_signal::{chirp_mass_and_ratio, Parameter, ParameterVector, PARAMETER_NAMES};
+use tdpe_signal::{chirp_mass_and_ratio, Parameter, ParameterVector, SpinModel};
 
 /// The points of a dict, and whether every value was a scalar (then the answer is a scalar).
 pub struct Points {
@@ -55,7 +55,11 @@ impl Values {
     }
 }
 
-/// Reads bilby's 11 parameters from `dict` (other keys are ignored, as bilby's likelihoods
+/// The parameters the likelihood takes, in the order of its gradient: the aligned-spin
+/// analysis's, the only spin model with a likelihood so far.
+pub const LIKELIHOOD_PARAMETERS: &[Parameter] = SpinModel::Aligned.parameters();
+
+/// Reads bilby's 11 parameters ([`LIKELIHOOD_PARAMETERS`]) from `dict` (other keys are ignored, as bilby's likelihoods
 /// ignore them). `mass_1` and `mass_2` may stand for `chirp_mass` and `mass_ratio`. Every value
 /// must be finite: a NaN or an infinity is an error, not a point.
 pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
@@ -64,9 +68,12 @@ pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
             .map(|v| Values::of(&v).with_context(|| format!("parameter {name}")))
             .transpose()
     };
-    // The first two columns: chirp_mass and mass_ratio (the first two of a ParameterVector),
-    // or mass_1 and mass_2 to convert.
-    debug_assert_eq!(PARAMETER_NAMES[..2], ["chirp_mass", "mass_ratio"]);
+    // The first two columns: chirp_mass and mass_ratio (the first two parameters), or mass_1
+    // and mass_2 to convert.
+    debug_assert_eq!(
+        LIKELIHOOD_PARAMETERS[..2],
+        [Parameter::ChirpMass, Parameter::MassRatio]
+    );
     let (first, second, convert_masses) = match (get("chirp_mass")?, get("mass_ratio")?) {
         (Some(mc), Some(q)) => (mc, q, false),
         (None, None) => match (get("mass_1")?, get("mass_2")?) {
@@ -82,13 +89,13 @@ pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
     };
     let mut columns = vec![first, second];
     let mut missing = Vec::new();
-    for name in &PARAMETER_NAMES[2..] {
+    for name in LIKELIHOOD_PARAMETERS[2..].iter().map(|p| p.name()) {
         match get(name)? {
             Some(v) => {
                 names.push(name);
                 columns.push(v);
             }
-            None => missing.push(*name),
+            None => missing.push(name),
         }
     }
     if !missing.is_empty() {
@@ -112,14 +119,16 @@ pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
     };
     let mut points = Vec::with_capacity(n);
     for i in 0..n {
-        let mut theta = [0.0; PARAMETER_NAMES.len()];
+        let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
         // Column j holds parameter j (the masses to convert in the first two).
-        for (j, (column, name)) in columns.iter().zip(&names).enumerate() {
+        for (&parameter, (column, name)) in
+            LIKELIHOOD_PARAMETERS.iter().zip(columns.iter().zip(&names))
+        {
             let x = column.at(i);
             if !x.is_finite() {
                 bail!("{name} = {x} at point {i}: every parameter must be finite");
             }
-            theta[j] = x;
+            theta[parameter] = x;
         }
         if convert_masses {
             let (m1, m2) = (theta[Parameter::ChirpMass], theta[Parameter::MassRatio]);

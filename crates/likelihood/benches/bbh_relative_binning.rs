@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("value", |b| {
         b.iter(|| rb.log_likelihood_ratio(black_box(&p)).unwrap())
     });
-    let mut gradient = [0.0; 11];
+    let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
     // Two points in turn, as a sampler moves: the model keeps only the last dual set-up, so
     // every call sets up its waveform.
     let mut turn = [p, other].into_iter().cycle();

@@ -34,13 +34,13 @@ use faer::linalg::solvers::DenseSolveCore;
 use faer::{Mat, Side};
 
 use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
-use tdpe_signal::{chirp_mass_and_ratio, BbhParameters};
+use tdpe_signal::{chirp_mass_and_ratio, BbhParameters, SpinModel};
 
 #[path = "../tests/gw150914_like/mod.rs"]
 mod gw150914_like;
 use gw150914_like::{
-    conditional_sigmas, draw_points_around, fisher_matrix, noisy_injection_timed, quantiles,
-    Injection, SIGMA,
+    aligned, conditional_sigmas, draw_points_around, fisher_matrix, noisy_injection_timed,
+    quantiles, Injection, SIGMA,
 };
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -137,7 +137,7 @@ fn rb_chain(
     let d: f64 = 11.0;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let log_target = |v: &[f64; 11]| -> f64 {
-        let p = BbhParameters::from_array(*v);
+        let p = BbhParameters::from_array(SpinModel::Aligned.vector(v));
         let inside = p.mass_ratio > 0.05
             && p.mass_ratio <= 1.0
             && p.chi_1.abs() < 0.99
@@ -153,7 +153,7 @@ fn rb_chain(
     };
     let mut chol = cholesky(&scaled(cov0, temperature)).expect("Laplace covariance");
     let mut log_scale = (2.38 / d.sqrt()).ln();
-    let mut x = start.to_array();
+    let mut x = aligned(&start.to_array());
     let mut lp = log_target(&x);
     let (mut mean, mut scatter) = ([0.0; 11], [[0.0; 11]; 11]);
     let (mut kept, mut accepted) = (Vec::new(), 0usize);
@@ -196,7 +196,7 @@ fn rb_chain(
         } else {
             accepted += usize::from(accept);
             if kept.len() < count && step - BURN == kept.len() * (BURN / count).max(1) {
-                kept.push(BbhParameters::from_array(x));
+                kept.push(BbhParameters::from_array(SpinModel::Aligned.vector(&x)));
             }
         }
     }
@@ -434,7 +434,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let value = time_per_call(reps, || {
         std::hint::black_box(rb.log_likelihood_ratio(std::hint::black_box(&truth)).ok());
     });
-    let mut grad = [0.0; 11];
+    let mut grad = [0.0; tdpe_signal::NUM_PARAMETERS];
     let gradient = time_per_call(reps, || {
         std::hint::black_box(rb.log_likelihood_ratio_and_gradient(&truth, &mut grad).ok());
     });

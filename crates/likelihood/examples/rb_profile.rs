@@ -40,7 +40,7 @@ fn main() {
         3,
     )[0]
     .0;
-    let mut gradient = [0.0; 11];
+    let mut gradient = [0.0; tdpe_signal::NUM_PARAMETERS];
     let start = Instant::now();
     let mut sum = 0.0;
     for _ in 0..calls {

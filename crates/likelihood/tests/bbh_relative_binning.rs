@@ -4,12 +4,14 @@
 
 mod gw150914_like;
 
-use gw150914_like::{assert_reproduces, draw_points, noisy_injection, quantiles, SIGMA};
+use gw150914_like::{
+    aligned, assert_reproduces, draw_points, noisy_injection, quantiles, ALIGNED, SIGMA,
+};
 use tdpe_likelihood::{
     BbhExactLikelihood, BbhRelativeBinning, InnerProducts, QuadratureProducts,
     RelativeBinningOptions,
 };
-use tdpe_signal::{BbhParameters, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, NUM_PARAMETERS};
 
 fn truth() -> BbhParameters {
     BbhParameters::gw150914_like()
@@ -237,8 +239,9 @@ fn relative_binning_gradient_matches_finite_differences() {
     let rb = BbhRelativeBinning::new(&exact, truth(), &RelativeBinningOptions::default()).unwrap();
     let ln_l_max = exact.log_likelihood_ratio(&truth()).unwrap();
     for (p, _) in draw_points(&exact, ln_l_max, 1.0, 10.0, 3, 21) {
-        let mut grad = [0.0; 11];
+        let mut grad = [0.0; NUM_PARAMETERS];
         let value = rb.log_likelihood_ratio_and_gradient(&p, &mut grad).unwrap();
+        let grad = aligned(&grad);
         assert!((value - rb.log_likelihood_ratio(&p).unwrap()).abs() < 1e-9);
         // Five-point finite differences with steps of `step`·σ, in the σ-scaled metric.
         let fd_with = |f: &dyn Fn(&BbhParameters) -> f64, step: f64| -> [f64; 11] {
@@ -246,7 +249,7 @@ fn relative_binning_gradient_matches_finite_differences() {
                 let h = step * SIGMA[j];
                 let at = |s: f64| {
                     let mut v = p.to_array();
-                    v[j] += s * h;
+                    v[ALIGNED[j]] += s * h;
                     f(&BbhParameters::from_array(v))
                 };
                 (at(-2.0) - 8.0 * at(-1.0) + 8.0 * at(1.0) - at(2.0)) / (12.0 * h)
@@ -267,7 +270,10 @@ fn relative_binning_gradient_matches_finite_differences() {
         for j in 0..11 {
             println!(
                 "  {:20} dual {:12.5e} fd(RB) {:12.5e} fd(exact) {:12.5e}",
-                PARAMETER_NAMES[j], grad[j], fd_rb[j], fd_exact[j]
+                ALIGNED[j].name(),
+                grad[j],
+                fd_rb[j],
+                fd_exact[j]
             );
         }
         assert!(e_rb <= 1e-3, "{e_rb:e}");
@@ -279,10 +285,11 @@ fn relative_binning_gradient_matches_finite_differences() {
             let ratio = ip.d_h / ip.h_h;
             [0.5 * ip.d_h * ratio, ratio, -0.5 * ratio * ratio]
         };
-        let mut grad_max = [0.0; 11];
+        let mut grad_max = [0.0; NUM_PARAMETERS];
         let value_max = rb
             .function_and_gradient(&p, maximised, &mut grad_max)
             .unwrap();
+        let grad_max = aligned(&grad_max);
         let ip = rb.inner_products(&p).unwrap();
         assert!((ip.log_likelihood_ratio() - value).abs() < 1e-9);
         assert!((maximised(ip)[0] - value_max).abs() < 1e-9);
@@ -295,18 +302,19 @@ fn relative_binning_gradient_matches_finite_differences() {
         assert!(grad_max[4].abs() * SIGMA[4] < 1e-6, "{}", grad_max[4]);
         // The adjoint is linear in (∂F/∂⟨d|h⟩, ∂F/∂⟨h|h⟩): the chain rule through the
         // gradients of ⟨d|h⟩ and ⟨h|h⟩ alone gives the same numbers.
-        let (mut grad_dh, mut grad_hh) = ([0.0; 11], [0.0; 11]);
+        let (mut grad_dh, mut grad_hh) = ([0.0; NUM_PARAMETERS], [0.0; NUM_PARAMETERS]);
         rb.function_and_gradient(&p, |ip| [ip.d_h, 1.0, 0.0], &mut grad_dh)
             .unwrap();
         rb.function_and_gradient(&p, |ip| [ip.h_h, 0.0, 1.0], &mut grad_hh)
             .unwrap();
+        let (grad_dh, grad_hh) = (aligned(&grad_dh), aligned(&grad_hh));
         let [_, f_d, f_h] = maximised(ip);
         for j in 0..11 {
             let chained = f_d * grad_dh[j] + f_h * grad_hh[j];
             assert!(
                 (chained - grad_max[j]).abs() <= 1e-9 * (1.0 + grad_max[j].abs()),
                 "{}: {chained} vs {}",
-                PARAMETER_NAMES[j],
+                ALIGNED[j].name(),
                 grad_max[j]
             );
         }
@@ -344,10 +352,11 @@ fn quadrature_products_follow_the_phase_and_have_exact_gradients() {
             let value = q.at(0.7).log_likelihood_ratio() + 3.0 * q.h_01 + q.h_11;
             [value, c, s, -0.5 * c * c, -s * c + 3.0, 1.0 - 0.5 * s * s]
         };
-        let mut grad = [0.0; 11];
+        let mut grad = [0.0; NUM_PARAMETERS];
         let value = rb
             .quadrature_function_and_gradient(&p, f, &mut grad)
             .unwrap();
+        let grad = aligned(&grad);
         assert!((value - f(q)[0]).abs() < 1e-9);
         // Five-point differences with steps of 0.05σ, compared in the σ-scaled metric (the
         // relative binning's own roughness in q and the spins limits smaller steps).
@@ -355,7 +364,7 @@ fn quadrature_products_follow_the_phase_and_have_exact_gradients() {
             let h = 0.05 * SIGMA[j];
             let at = |s: f64| {
                 let mut v = p.to_array();
-                v[j] += s * h;
+                v[ALIGNED[j]] += s * h;
                 f(rb.quadrature_products(&BbhParameters::from_array(v))
                     .unwrap())[0]
             };
@@ -394,18 +403,18 @@ fn window_over_time_steps_matches_the_likelihood_at_each_step() {
         let [value, d_dh, d_hh] = ip.log_likelihood_ratio_with_partials();
         [value + log_weight(j), d_dh, d_hh]
     };
-    let mut gradient = [0.0; 11];
+    let mut gradient = [0.0; NUM_PARAMETERS];
     let mut weights = Vec::new();
     let value = rb
         .window_function_and_gradient(&p, steps, f, &mut gradient, &mut weights)
         .unwrap();
-    let mut expected_gradient = [0.0; 11];
+    let mut expected_gradient = [0.0; NUM_PARAMETERS];
     let mut values = Vec::new();
     let mut gradients = Vec::new();
     for j in 0..steps {
         let mut moved = p;
         moved.geocent_time += j as f64 * dt;
-        let mut g = [0.0; 11];
+        let mut g = [0.0; NUM_PARAMETERS];
         let v = rb
             .function_and_gradient(&moved, |ip| f(j, ip), &mut g)
             .unwrap();
@@ -431,12 +440,16 @@ fn window_over_time_steps_matches_the_likelihood_at_each_step() {
         (weights.iter().sum::<f64>() - 1.0).abs() < 1e-12,
         "{weights:?}"
     );
-    for (k, (g, e)) in gradient.iter().zip(&expected_gradient).enumerate() {
+    for (k, (g, e)) in aligned(&gradient)
+        .iter()
+        .zip(&aligned(&expected_gradient))
+        .enumerate()
+    {
         let scale = 1.0 / SIGMA[k];
         assert!(
             (g - e).abs() < 1e-4 * scale + 2e-5 * e.abs(),
             "{}: {g} vs {e}",
-            PARAMETER_NAMES[k]
+            ALIGNED[k].name()
         );
     }
     // Without the gradient, the same value; no window without a step.
@@ -483,7 +496,7 @@ fn a_bank_bins_each_trial_against_the_centre_of_its_cell() {
             ..centre
         };
         let alone = single(centre);
-        let (mut g_bank, mut g_alone) = ([0.0; 11], [0.0; 11]);
+        let (mut g_bank, mut g_alone) = ([0.0; NUM_PARAMETERS], [0.0; NUM_PARAMETERS]);
         assert_eq!(
             bank.log_likelihood_ratio_and_gradient(&trial, &mut g_bank)
                 .unwrap(),

@@ -7,7 +7,7 @@
 use tdpe_likelihood::{
     BbhExactLikelihood, BbhRelativeBinning, PlacedNodes, RelativeBinningOptions,
 };
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
+use tdpe_signal::{BbhParameters, ParameterVector, SpinModel};
 
 use crate::prior::PriorSet;
 use crate::search::{maximize, Dimension, SearchOptions, SearchResult};
@@ -35,9 +35,21 @@ pub struct Fiducial {
 }
 
 impl Analysis {
-    /// The analysis of `exact` with `priors` resolved for `exact.model()`.
-    pub fn new(exact: BbhExactLikelihood, priors: PriorSet) -> Self {
-        Self { exact, priors }
+    /// The analysis of `exact` with `priors` resolved for `exact.model()`; an error for
+    /// priors of a spin model the likelihood does not have ([`Self::check_spin_model`]).
+    pub fn new(exact: BbhExactLikelihood, priors: PriorSet) -> Result<Self, PosteriorError> {
+        Self::check_spin_model(priors.spin_model)?;
+        Ok(Self { exact, priors })
+    }
+
+    /// Whether the likelihoods have `spin_model`'s spins: aligned ones only so far (the
+    /// precessing likelihood, IMRPhenomTPHM's, is still to come). For callers that check the
+    /// priors before they read any data.
+    pub fn check_spin_model(spin_model: SpinModel) -> Result<(), PosteriorError> {
+        match spin_model {
+            SpinModel::Aligned => Ok(()),
+            SpinModel::Precessing => Err(PosteriorError::NoPrecessingLikelihood),
+        }
     }
 
     /// The exact likelihood.
@@ -65,7 +77,7 @@ impl Analysis {
                 (theta, Some(result))
             }
         };
-        for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.priors.parameters) {
+        for (parameter, prior) in self.priors.iter() {
             if prior.is_fixed() {
                 theta[parameter] = prior.distribution.support().0;
             }
@@ -82,7 +94,7 @@ impl Analysis {
         let mut rng = Stream::SearchPriorDraws.rng(options.seed);
         let mut base = [0.0; tdpe_signal::NUM_PARAMETERS];
         let mut sampled = Vec::new();
-        for (parameter, prior) in Parameter::ALL.into_iter().zip(&priors.parameters) {
+        for (parameter, prior) in priors.iter() {
             if prior.is_fixed() {
                 base[parameter] = prior.distribution.support().0;
             } else {

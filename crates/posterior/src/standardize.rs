@@ -48,7 +48,10 @@ impl<L: BbhLikelihood> Posterior<L> {
         let x0 = self.to_x(&start);
         let mut g0 = vec![0.0; x0.len()];
         if !self.log_density_and_gradient(&x0, &mut g0).is_finite() {
-            return Err(PosteriorError::ZeroAtFiducial { theta: *fiducial });
+            let parameters = self.priors().spin_model.parameters();
+            return Err(PosteriorError::ZeroAtFiducial {
+                theta: parameters.iter().map(|&p| fiducial[p]).collect(),
+            });
         }
         let prior_widths = self.prior_widths(PRIOR_WIDTH_DRAWS, &mut Stream::PriorWidths.rng(seed));
         let (affine, newton_steps) = laplace_at_mode(self, &center, &prior_widths);

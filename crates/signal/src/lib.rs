@@ -24,7 +24,7 @@ mod spins;
 pub use error::SignalError;
 pub use model::SignalModel;
 pub use params::{
-    chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, ParameterVector,
+    chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, ParameterVector, SpinModel,
     NUM_PARAMETERS, PARAMETER_NAMES,
 };
 pub use precessing::{

@@ -1,4 +1,5 @@
-//! The aligned-spin binary black hole parameters, in bilby's names and units.
+//! The binary black hole parameters, in bilby's names and units, and the spin models that say
+//! which of them an analysis has.
 
 use tdpe_phenomt::Real;
 
@@ -16,6 +17,20 @@ pub enum Parameter {
     Chi1,
     /// Dimensionless aligned spin of the lighter body.
     Chi2,
+    /// Dimensionless spin magnitude of the heavier body, in [0, 1].
+    A1,
+    /// Dimensionless spin magnitude of the lighter body, in [0, 1].
+    A2,
+    /// Angle between the heavier body's spin and the orbital angular momentum at the
+    /// reference frequency, rad.
+    Tilt1,
+    /// Angle between the lighter body's spin and the orbital angular momentum, rad.
+    Tilt2,
+    /// Azimuth of the lighter body's spin relative to the heavier one's about the orbital
+    /// angular momentum, rad.
+    Phi12,
+    /// Azimuth of the orbital angular momentum on its cone about the total one, rad.
+    PhiJl,
     /// Luminosity distance, Mpc.
     LuminosityDistance,
     /// Angle between the line of sight and the total angular momentum, rad.
@@ -34,15 +49,15 @@ pub enum Parameter {
 }
 
 /// How many parameters a [`ParameterVector`] holds.
-pub const NUM_PARAMETERS: usize = 11;
+pub const NUM_PARAMETERS: usize = 17;
 
 /// A value for every [`Parameter`], indexed by it (or by its [`Parameter::index`]).
 pub type ParameterVector = [f64; NUM_PARAMETERS];
 
 impl Parameter {
-    /// The parameters the waveform's shape depends on (its set-up is differentiated in them),
-    /// in the order of [`Parameter::ALL`].
-    pub const INTRINSIC: [Parameter; 4] =
+    /// The parameters the aligned-spin waveform's shape depends on (its set-up is
+    /// differentiated in them, in this order).
+    pub const ALIGNED_INTRINSIC: [Parameter; 4] =
         [Self::ChirpMass, Self::MassRatio, Self::Chi1, Self::Chi2];
 
     /// The parameters that enter through the projection onto the detectors (closed-form
@@ -57,21 +72,27 @@ impl Parameter {
         Self::Dec,
     ];
 
-    /// Every parameter, in the order of a [`ParameterVector`]: the intrinsic ones, then the
-    /// extrinsic ones.
-    pub const ALL: [Parameter; NUM_PARAMETERS] = {
-        let mut all = [Self::ChirpMass; NUM_PARAMETERS];
-        let mut k = 0;
-        while k < NUM_PARAMETERS {
-            all[k] = if k < Self::INTRINSIC.len() {
-                Self::INTRINSIC[k]
-            } else {
-                Self::EXTRINSIC[k - Self::INTRINSIC.len()]
-            };
-            k += 1;
-        }
-        all
-    };
+    /// Every parameter, in the order of a [`ParameterVector`]: the masses, the spins of both
+    /// spin models, then the extrinsic parameters.
+    pub const ALL: [Parameter; NUM_PARAMETERS] = [
+        Self::ChirpMass,
+        Self::MassRatio,
+        Self::Chi1,
+        Self::Chi2,
+        Self::A1,
+        Self::A2,
+        Self::Tilt1,
+        Self::Tilt2,
+        Self::Phi12,
+        Self::PhiJl,
+        Self::LuminosityDistance,
+        Self::ThetaJn,
+        Self::Psi,
+        Self::Phase,
+        Self::GeocentTime,
+        Self::Ra,
+        Self::Dec,
+    ];
 
     /// The position in a [`ParameterVector`].
     pub const fn index(self) -> usize {
@@ -85,6 +106,12 @@ impl Parameter {
             Self::MassRatio => "mass_ratio",
             Self::Chi1 => "chi_1",
             Self::Chi2 => "chi_2",
+            Self::A1 => "a_1",
+            Self::A2 => "a_2",
+            Self::Tilt1 => "tilt_1",
+            Self::Tilt2 => "tilt_2",
+            Self::Phi12 => "phi_12",
+            Self::PhiJl => "phi_jl",
             Self::LuminosityDistance => "luminosity_distance",
             Self::ThetaJn => "theta_jn",
             Self::Psi => "psi",
@@ -101,8 +128,16 @@ impl Parameter {
             Self::ChirpMass => Some("M☉"),
             Self::LuminosityDistance => Some("Mpc"),
             Self::GeocentTime => Some("s"),
-            Self::ThetaJn | Self::Psi | Self::Phase | Self::Ra | Self::Dec => Some("rad"),
-            Self::MassRatio | Self::Chi1 | Self::Chi2 => None,
+            Self::ThetaJn
+            | Self::Psi
+            | Self::Phase
+            | Self::Ra
+            | Self::Dec
+            | Self::Tilt1
+            | Self::Tilt2
+            | Self::Phi12
+            | Self::PhiJl => Some("rad"),
+            Self::MassRatio | Self::Chi1 | Self::Chi2 | Self::A1 | Self::A2 => None,
         }
     }
 
@@ -111,7 +146,7 @@ impl Parameter {
     pub const fn period(self) -> Option<f64> {
         match self {
             Self::Psi => Some(std::f64::consts::PI),
-            Self::Phase | Self::Ra => Some(std::f64::consts::TAU),
+            Self::Phase | Self::Ra | Self::Phi12 | Self::PhiJl => Some(std::f64::consts::TAU),
             _ => None,
         }
     }
@@ -119,6 +154,94 @@ impl Parameter {
     /// The parameter named `name` (bilby's name), if there is one.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// Which spins an analysis has, and with them which parameters: the rest of a
+/// [`ParameterVector`] is held at 0 and appears in no output (docs/precession.md §7.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpinModel {
+    /// Spins along the orbital angular momentum: bilby's chi_1 and chi_2.
+    Aligned,
+    /// Spins in any direction: bilby's a_1, a_2, tilt_1, tilt_2, phi_12 and phi_jl.
+    Precessing,
+}
+
+impl SpinModel {
+    /// The parameters of an aligned-spin analysis, in the order of its outputs.
+    const ALIGNED: [Parameter; 11] = [
+        Parameter::ChirpMass,
+        Parameter::MassRatio,
+        Parameter::Chi1,
+        Parameter::Chi2,
+        Parameter::LuminosityDistance,
+        Parameter::ThetaJn,
+        Parameter::Psi,
+        Parameter::Phase,
+        Parameter::GeocentTime,
+        Parameter::Ra,
+        Parameter::Dec,
+    ];
+
+    /// The parameters of a precessing analysis, in bilby's order.
+    const PRECESSING: [Parameter; 15] = [
+        Parameter::ChirpMass,
+        Parameter::MassRatio,
+        Parameter::A1,
+        Parameter::A2,
+        Parameter::Tilt1,
+        Parameter::Tilt2,
+        Parameter::Phi12,
+        Parameter::PhiJl,
+        Parameter::LuminosityDistance,
+        Parameter::ThetaJn,
+        Parameter::Psi,
+        Parameter::Phase,
+        Parameter::GeocentTime,
+        Parameter::Ra,
+        Parameter::Dec,
+    ];
+
+    /// The parameters of the analysis, in the order of its outputs.
+    pub const fn parameters(self) -> &'static [Parameter] {
+        match self {
+            Self::Aligned => &Self::ALIGNED,
+            Self::Precessing => &Self::PRECESSING,
+        }
+    }
+
+    /// The spin parameters that select this model in a prior file.
+    pub fn spin_parameters(self) -> impl Iterator<Item = Parameter> {
+        self.parameters()
+            .iter()
+            .copied()
+            .filter(|p| !Self::Aligned.has(*p) || !Self::Precessing.has(*p))
+    }
+
+    /// Whether `parameter` is one of the analysis's.
+    pub fn has(self, parameter: Parameter) -> bool {
+        self.parameters().contains(&parameter)
+    }
+
+    /// The vector with `values` for [`Self::parameters`], in their order, and 0 for the others.
+    ///
+    /// # Panics
+    /// If `values` does not hold one value per parameter.
+    pub const fn vector(self, values: &[f64]) -> ParameterVector {
+        let parameters = self.parameters();
+        assert!(values.len() == parameters.len(), "one value per parameter");
+        let mut vector = [0.0; NUM_PARAMETERS];
+        let mut k = 0;
+        while k < parameters.len() {
+            vector[parameters[k].index()] = values[k];
+            k += 1;
+        }
+        vector
+    }
+
+    /// bilby's names of [`Self::parameters`].
+    pub fn names(self) -> Vec<&'static str> {
+        self.parameters().iter().map(|p| p.name()).collect()
     }
 }
 
@@ -147,7 +270,8 @@ impl<T> std::ops::IndexMut<Parameter> for [T; NUM_PARAMETERS] {
     }
 }
 
-/// An aligned-spin binary black hole (bilby's conventions).
+/// A binary black hole (bilby's conventions): the spins of one [`SpinModel`], those of the other
+/// zero.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BbhParameters {
     /// Detector-frame chirp mass (m1 m2)^(3/5)/(m1 + m2)^(1/5), in M☉.
@@ -158,6 +282,18 @@ pub struct BbhParameters {
     pub chi_1: f64,
     /// Dimensionless aligned spin of the lighter body.
     pub chi_2: f64,
+    /// Dimensionless spin magnitude of the heavier body.
+    pub a_1: f64,
+    /// Dimensionless spin magnitude of the lighter body.
+    pub a_2: f64,
+    /// Angle between the heavier body's spin and the orbital angular momentum, in rad.
+    pub tilt_1: f64,
+    /// Angle between the lighter body's spin and the orbital angular momentum, in rad.
+    pub tilt_2: f64,
+    /// Azimuth of the lighter body's spin relative to the heavier one's, in rad.
+    pub phi_12: f64,
+    /// Azimuth of the orbital angular momentum about the total one, in rad.
+    pub phi_jl: f64,
     /// Luminosity distance in Mpc.
     pub luminosity_distance: f64,
     /// Angle between the line of sight and the total angular momentum (= the orbital one for
@@ -183,6 +319,12 @@ impl BbhParameters {
             self.mass_ratio,
             self.chi_1,
             self.chi_2,
+            self.a_1,
+            self.a_2,
+            self.tilt_1,
+            self.tilt_2,
+            self.phi_12,
+            self.phi_jl,
             self.luminosity_distance,
             self.theta_jn,
             self.psi,
@@ -195,13 +337,19 @@ impl BbhParameters {
 
     /// From a [`ParameterVector`].
     pub fn from_array(v: ParameterVector) -> Self {
-        let [chirp_mass, mass_ratio, chi_1, chi_2, luminosity_distance, theta_jn, psi, phase, geocent_time, ra, dec] =
+        let [chirp_mass, mass_ratio, chi_1, chi_2, a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl, luminosity_distance, theta_jn, psi, phase, geocent_time, ra, dec] =
             v;
         Self {
             chirp_mass,
             mass_ratio,
             chi_1,
             chi_2,
+            a_1,
+            a_2,
+            tilt_1,
+            tilt_2,
+            phi_12,
+            phi_jl,
             luminosity_distance,
             theta_jn,
             psi,
@@ -215,7 +363,8 @@ impl BbhParameters {
     /// The GW150914-like binary black hole of docs/likelihood.md §4.2 (36 + 29 M☉, χ 0.3/−0.2,
     /// 1200 Mpc, θ_jn 2.6, ψ 0.6, φ 1.3, ra 1.95, dec −1.27) peaking at the geocentre 0.4 s after
     /// the epoch (GPS 1126259462.4 with the epoch at GPS 1126259462): the reference injection of
-    /// the tests, benchmarks and the default run.
+    /// the tests, benchmarks and the default run. Its spins are aligned: the precessing ones
+    /// are zero.
     pub fn gw150914_like() -> Self {
         let (chirp_mass, mass_ratio) = chirp_mass_and_ratio(36.0, 29.0);
         Self {
@@ -223,6 +372,12 @@ impl BbhParameters {
             mass_ratio,
             chi_1: 0.3,
             chi_2: -0.2,
+            a_1: 0.0,
+            a_2: 0.0,
+            tilt_1: 0.0,
+            tilt_2: 0.0,
+            phi_12: 0.0,
+            phi_jl: 0.0,
             luminosity_distance: 1200.0,
             theta_jn: 2.6,
             psi: 0.6,
@@ -281,5 +436,44 @@ mod tests {
             assert_eq!(Parameter::from_name(PARAMETER_NAMES[k]), Some(parameter));
         }
         assert_eq!(Parameter::from_name("mass_1"), None);
+    }
+
+    /// The aligned model keeps the eleven parameters in the order of its outputs; the
+    /// precessing one has bilby's fifteen; each is selected by the spins only it has.
+    #[test]
+    fn spin_models() {
+        assert_eq!(
+            SpinModel::Aligned.names().join(","),
+            "chirp_mass,mass_ratio,chi_1,chi_2,luminosity_distance,theta_jn,psi,phase,\
+             geocent_time,ra,dec"
+        );
+        assert_eq!(
+            SpinModel::Precessing.names().join(","),
+            "chirp_mass,mass_ratio,a_1,a_2,tilt_1,tilt_2,phi_12,phi_jl,luminosity_distance,\
+             theta_jn,psi,phase,geocent_time,ra,dec"
+        );
+        let own = |model: SpinModel| {
+            model
+                .spin_parameters()
+                .map(Parameter::name)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(own(SpinModel::Aligned), ["chi_1", "chi_2"]);
+        assert_eq!(
+            own(SpinModel::Precessing),
+            ["a_1", "a_2", "tilt_1", "tilt_2", "phi_12", "phi_jl"]
+        );
+        assert!(SpinModel::Precessing.has(Parameter::Tilt2));
+        assert!(!SpinModel::Precessing.has(Parameter::Chi1));
+        for parameter in [Parameter::Phi12, Parameter::PhiJl] {
+            assert_eq!(parameter.period(), Some(std::f64::consts::TAU));
+            assert_eq!(parameter.unit(), Some("rad"));
+        }
+        assert_eq!(Parameter::A1.unit(), None);
+        // The aligned binary of the tests has no precessing spins.
+        let p = BbhParameters::gw150914_like().to_array();
+        assert!(SpinModel::Precessing
+            .spin_parameters()
+            .all(|parameter| p[parameter] == 0.0));
     }
 }

@@ -4,7 +4,7 @@
 
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_phenomt::{IMRPhenomT, IMRPhenomTHM, Mode, WaveformError};
-use tdpe_signal::{BbhParameters, SignalError, SignalModel, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, SignalError, SignalModel, PARAMETER_NAMES};
 
 fn model() -> SignalModel {
     let detectors = Detector::network(&["H1", "L1", "V1"]).unwrap();
@@ -180,15 +180,15 @@ fn projection_gradient_of_the_22_matches_finite_differences() {
 #[test]
 fn bad_parameters_are_clear_errors() {
     let model = model();
-    for (index, value, needle) in [
-        (0, -1.0, "chirp_mass"),
-        (1, 1.5, "mass_ratio"),
-        (2, 1.2, "chi_1"),
-        (4, 0.0, "luminosity_distance"),
-        (9, f64::NAN, "ra"),
+    for (parameter, value, needle) in [
+        (Parameter::ChirpMass, -1.0, "chirp_mass"),
+        (Parameter::MassRatio, 1.5, "mass_ratio"),
+        (Parameter::Chi1, 1.2, "chi_1"),
+        (Parameter::LuminosityDistance, 0.0, "luminosity_distance"),
+        (Parameter::Ra, f64::NAN, "ra"),
     ] {
         let mut v = BbhParameters::gw150914_like().to_array();
-        v[index] = value;
+        v[parameter] = value;
         let err = model
             .strain(&BbhParameters::from_array(v), 0.0, 1e-3, 16)
             .unwrap_err();

@@ -9,7 +9,7 @@ use tdpe_noise::{AnalysisBand, Psd, PsdColumn, BUILTIN_PSDS};
 use tdpe_phenomt::{IMRPhenomT, Settings};
 use tdpe_posterior::prior::{PriorFile, PriorSet, GW150914_LIKE_PRIOR};
 use tdpe_posterior::Analysis;
-use tdpe_signal::{chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, SignalModel};
+use tdpe_signal::{chirp_mass_and_ratio, component_masses, BbhParameters, SignalModel};
 
 use crate::config::{Config, PsdColumnName, StrainFormat};
 use crate::data::{detector_seed, read_frequency_series, read_time_series, simulate_noise};
@@ -46,7 +46,7 @@ impl Problem {
             epoch,
             model,
             priors,
-        } = Model::new(&config)?;
+        } = Model::new(&config)?.with_likelihood()?;
         let injection = model_injection(&config, &epoch, &model, &priors)?;
         let fs = config.sampling_frequency;
         // GWOSC files are read first: their grid fixes the segment's start, and they hold the
@@ -140,7 +140,7 @@ impl Problem {
             .collect();
         let exact = ExactLikelihood::from_psds(grid, inputs)?;
         let exact = BbhExactLikelihood::new(model, exact)?;
-        let analysis = Analysis::new(exact, priors);
+        let analysis = Analysis::new(exact, priors)?;
         Ok(Self {
             config,
             epoch,
@@ -204,6 +204,13 @@ impl Model {
             priors,
         })
     }
+
+    /// The model, if the likelihoods have its priors' spin model
+    /// ([`Analysis::check_spin_model`]): checked before any data are read or runs start.
+    pub fn with_likelihood(self) -> anyhow::Result<Self> {
+        Analysis::check_spin_model(self.priors.spin_model)?;
+        Ok(self)
+    }
 }
 
 /// Checks `config` and its injection as [`Problem::set_up`] does before it simulates any
@@ -215,7 +222,7 @@ pub fn check_injection(config: &Config) -> anyhow::Result<()> {
         epoch,
         model,
         priors,
-    } = Model::new(config)?;
+    } = Model::new(config)?.with_likelihood()?;
     model_injection(config, &epoch, &model, &priors)?;
     Ok(())
 }
@@ -342,9 +349,9 @@ fn implausible_scale(psd: &Psd, lo: f64, hi: f64) -> Option<String> {
 }
 
 /// Fails if no binary the analysis could see reaches `f_min`, the lowest detector's
-/// minimum_frequency: the injection's (2,2) mode, or without one the prior box's corners in
-/// (chirp_mass, mass_ratio, chi_1, chi_2). Above its ringdown frequency the likelihood sees
-/// none of the signal.
+/// minimum_frequency: the injection's (2,2) mode, or without one the prior box's corners
+/// ([`PriorSet::waveform_corners`]). Above its ringdown frequency the likelihood sees none of
+/// the signal.
 fn check_band_is_reached(
     config: &Config,
     f_min: f64,
@@ -370,20 +377,7 @@ fn check_band_is_reached(
         }
         return Ok(());
     }
-    let ends = |p: Parameter| {
-        let (low, high) = priors.prior(p).distribution.support();
-        [low, high]
-    };
-    let mut corners = ends(Parameter::ChirpMass).into_iter().flat_map(|mc| {
-        ends(Parameter::MassRatio).into_iter().flat_map(move |q| {
-            ends(Parameter::Chi1).into_iter().flat_map(move |chi_1| {
-                ends(Parameter::Chi2)
-                    .into_iter()
-                    .map(move |chi_2| [mc, q, chi_1, chi_2])
-            })
-        })
-    });
-    if !corners.any(reaches) {
+    if !priors.waveform_corners().into_iter().any(reaches) {
         bail!(
             "minimum_frequency = {f_min} Hz is above the ringdown of every binary the prior \
              allows: the likelihood would see no signal"
@@ -414,6 +408,13 @@ fn injection_parameters(config: &Config, epoch: &GpsTime) -> anyhow::Result<Opti
         mass_ratio,
         chi_1: inj.chi_1,
         chi_2: inj.chi_2,
+        // The injection's spins are aligned.
+        a_1: 0.0,
+        a_2: 0.0,
+        tilt_1: 0.0,
+        tilt_2: 0.0,
+        phi_12: 0.0,
+        phi_jl: 0.0,
         luminosity_distance: inj.luminosity_distance,
         theta_jn: inj.theta_jn,
         psi: inj.psi,

@@ -3,8 +3,8 @@
 //! sampler internals left to interpret.
 //!
 //! Conventions:
-//! - Parameter names are bilby's ([`tdpe_signal::PARAMETER_NAMES`] plus the derived columns of
-//!   `run::derived` and the per-detector SNRs); masses in M☉ (detector frame unless named
+//! - Parameter names are bilby's (the spin model's, [`tdpe_signal::SpinModel::names`], plus
+//!   the derived columns of `run::derived` and the per-detector SNRs); masses in M☉ (detector frame unless named
 //!   `_source`), distances in Mpc, angles in rad.
 //! - `geocent_time` is the **absolute** GPS time in s (f64; ~0.24 µs resolution near 1.1e9 s,
 //!   fine for output, never used for computation).
@@ -39,8 +39,10 @@ pub struct Column {
 /// The posterior draws of every chain, concatenated chain after chain (draw order kept).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PosteriorTable {
-    /// Columns in this order: the 11 parameters of [`tdpe_signal::PARAMETER_NAMES`] (fixed ones
-    /// included, constant), then `mass_1`, `mass_2`, `chi_eff` (= (m1 χ1 + m2 χ2)/(m1 + m2)),
+    /// Columns in this order: the parameters of the analysis's spin model
+    /// ([`tdpe_signal::SpinModel::parameters`], fixed ones included, constant), then the
+    /// assessed derived columns (`run::derived::assessed_names`: `mass_1`, `mass_2`, `chi_eff`,
+    /// with precessing spins `chi_p`),
     /// the source-frame columns (`run::derived::SOURCE_FRAME`), `<detector>_optimal_snr` and
     /// `<detector>_matched_filter_snr` per detector, then `log_likelihood`, `log_prior`.
     pub columns: Vec<Column>,
@@ -285,7 +287,7 @@ pub struct RunResult {
     pub outdir: PathBuf,
     /// Sampler name as bilby would show it: `tdpe-nuts`, `tdpe-hmc` or `tdpe-mala`.
     pub sampler: String,
-    /// The 11 parameter names in order ([`tdpe_signal::PARAMETER_NAMES`]).
+    /// The analysis's parameter names in order ([`tdpe_signal::SpinModel::names`]).
     pub parameter_names: Vec<String>,
     /// The names actually sampled (the others are fixed by DeltaFunction priors).
     pub search_parameter_keys: Vec<String>,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use tdpe::config::Config;
 use tdpe::problem::Problem;
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SpinModel};
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/band_lnl")
@@ -25,9 +25,9 @@ fn injection() -> ParameterVector {
         .map(|v| v.parse().unwrap())
         .collect();
     let mut theta = [f64::NAN; tdpe_signal::NUM_PARAMETERS];
-    for (k, name) in PARAMETER_NAMES.iter().enumerate() {
-        let i = names.iter().position(|n| n == name).unwrap();
-        theta[k] = values[i];
+    for &parameter in SpinModel::Aligned.parameters() {
+        let i = names.iter().position(|n| *n == parameter.name()).unwrap();
+        theta[parameter] = values[i];
     }
     theta
 }

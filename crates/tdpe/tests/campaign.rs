@@ -241,3 +241,53 @@ fn bad_injections_stop_a_campaign_before_any_run() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// bilby_pipe's precessing prior resolves and its draws make an injection file of bilby's
+/// fifteen parameters, but every command that would need its likelihood stops at once with
+/// one line: the precessing likelihood is not built yet.
+#[test]
+fn precessing_priors_stop_every_command_with_one_line() {
+    let dir = scratch("precessing");
+    let prior = include_str!("../../posterior/tests/data/bilby_pipe_4s.prior");
+    std::fs::write(dir.join("precessing.prior"), prior).unwrap();
+    let config = std::fs::read_to_string(dir.join("short.toml"))
+        .unwrap()
+        .replace(
+            "prior_file = \"near.prior\"",
+            "prior_file = \"precessing.prior\"",
+        );
+    std::fs::write(dir.join("precessing.toml"), &config).unwrap();
+    let expected = "precessing spins (a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl) need \
+                    IMRPhenomTPHM's likelihood, which is not built yet; use chi_1/chi_2 priors \
+                    (aligned spins)";
+    std::fs::write(dir.join("points.csv"), "chirp_mass\n30\n").unwrap();
+    for args in [
+        &["run", "precessing.toml", "--outdir", "out"][..],
+        &["injections", "precessing.toml", "-n", "2", "-f", "inj.json"],
+        &[
+            "likelihood",
+            "precessing.toml",
+            "--points",
+            "points.csv",
+            "--output",
+            "-",
+        ],
+    ] {
+        let out = tdpe(args, &dir);
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+    assert!(!dir.join("out").exists() && !dir.join("inj.json").exists());
+
+    let config = tdpe::config::Config::load(Some(&dir.join("precessing.toml"))).unwrap();
+    let table = tdpe::commands::injections::draw(&config, 50, 3).unwrap();
+    let names: Vec<&str> = table.columns.iter().map(String::as_str).collect();
+    assert_eq!(names, tdpe_signal::SpinModel::Precessing.names());
+    let tilt = names.iter().position(|n| *n == "tilt_1").unwrap();
+    assert!(table
+        .rows
+        .iter()
+        .all(|row| (0.0..=std::f64::consts::PI).contains(&row[tilt])));
+}

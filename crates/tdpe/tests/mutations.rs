@@ -167,7 +167,7 @@ fn psd_text() -> String {
 
 /// A points CSV: the header and three rows.
 fn points_text() -> String {
-    let header = tdpe_signal::PARAMETER_NAMES.join(",");
+    let header = tdpe_signal::SpinModel::Aligned.names().join(",");
     let row = "30.1,0.8,0.3,-0.2,1200,0.4,2.6,1.3,1126259462.4,1.375,-1.21";
     format!("{header}\n{row}\n{row}\n{row}\n")
 }

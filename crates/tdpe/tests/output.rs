@@ -16,9 +16,14 @@ use tdpe::run_result::{
 };
 use tdpe_mcmc::ChainSummary;
 use tdpe_posterior::{NotApplied, SkyChoices};
+use tdpe_signal::SpinModel;
 
 const TRIGGER: f64 = 1126259462.4;
-use tdpe_signal::PARAMETER_NAMES as NAMES;
+
+/// The parameters of the aligned-spin analysis, the order of [`TRUTH`] and [`WIDTH`].
+fn names() -> Vec<&'static str> {
+    SpinModel::Aligned.names()
+}
 /// Injected values; `psi` is fixed by a DeltaFunction prior.
 const TRUTH: [f64; 11] = [
     28.1, 0.8, 0.3, -0.2, 1200.0, 2.6, 0.6, 1.3, TRIGGER, 1.95, -1.27,
@@ -64,7 +69,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
                 gaussian(&mut rng)
             };
             let mut v = TRUTH[k] + 0.3 * WIDTH[k] + WIDTH[k] * z;
-            if NAMES[k] == "phase" {
+            if names()[k] == "phase" {
                 v = v.rem_euclid(2.0 * std::f64::consts::PI);
             }
             column.push(v);
@@ -90,7 +95,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
     for t in &mut columns[8][(chains - 1) * draws..] {
         *t += 0.003;
     }
-    let mut table: Vec<Column> = NAMES
+    let mut table: Vec<Column> = names()
         .iter()
         .zip(columns)
         .map(|(name, values)| Column {
@@ -115,7 +120,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         values: (0..n).map(|_| -20.0 + 0.1 * gaussian(&mut rng)).collect(),
     });
     let chain: Vec<usize> = (0..n).map(|r| r / draws).collect();
-    let search: Vec<String> = NAMES
+    let search: Vec<String> = names()
         .iter()
         .filter(|&&n| n != "psi")
         .map(|s| s.to_string())
@@ -141,7 +146,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         divergent: warmup_rows.iter().map(|r| r % draws < 3).collect(),
         chain: warmup_rows.iter().map(|r| r / draws).collect(),
     };
-    let mut injection: Vec<NamedValue> = NAMES
+    let mut injection: Vec<NamedValue> = names()
         .iter()
         .zip(TRUTH)
         .map(|(n, v)| NamedValue {
@@ -240,7 +245,7 @@ fn synthetic(outdir: PathBuf, chains: usize, draws: usize) -> RunResult {
         label: "synthetic".into(),
         outdir,
         sampler: "tdpe-nuts".into(),
-        parameter_names: NAMES.iter().map(|s| s.to_string()).collect(),
+        parameter_names: names().iter().map(|s| s.to_string()).collect(),
         search_parameter_keys: search,
         posterior: PosteriorTable {
             columns: table,

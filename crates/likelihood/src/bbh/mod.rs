@@ -1,4 +1,4 @@
-//! Likelihoods of a binary black hole's 11 parameters (bilby's names): the signal model of
+//! Likelihoods of a binary black hole's 11 aligned-spin parameters (bilby's names): the signal model of
 //! `tdpe-signal` in front of the exact likelihood ([`BbhExactLikelihood`]) and of time-domain
 //! relative binning ([`BbhRelativeBinning`], with its gradient).
 

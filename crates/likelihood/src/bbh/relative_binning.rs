@@ -1,4 +1,4 @@
-//! Time-domain relative binning of a BBH's 11 parameters, with its exact gradient
+//! Time-domain relative binning of a BBH's 11 aligned-spin parameters, with its exact gradient
 //! (docs/likelihood.md §3, §3.6).
 //!
 //! Per detector k and node b (at the fixed sample time t_b):

@@ -16,10 +16,18 @@ use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::simulate::simulate_frequency_domain_seeded;
 use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
 use tdpe_phenomt::Mode;
-use tdpe_signal::{BbhParameters, SignalModel};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SignalModel, SpinModel};
 
-/// Rough 1σ widths of the GW150914-like posterior at SNR 27, in the order of
-/// `tdpe_signal::PARAMETER_NAMES`.
+/// The aligned-spin analysis's parameters: the order of [`SIGMA`], of the Fisher matrix and of
+/// [`aligned`].
+pub const ALIGNED: &[Parameter] = SpinModel::Aligned.parameters();
+
+/// `v`'s values of the [`ALIGNED`] parameters.
+pub fn aligned(v: &ParameterVector) -> [f64; 11] {
+    std::array::from_fn(|j| v[ALIGNED[j]])
+}
+
+/// Rough 1σ widths of the GW150914-like posterior at SNR 27, in the order of [`ALIGNED`].
 pub const SIGMA: [f64; 11] = [0.1, 0.05, 0.1, 0.15, 120.0, 0.1, 0.1, 0.1, 2e-4, 0.02, 0.02];
 
 /// An injection into H1 and L1 (aLIGO design PSD, Gaussian noise with fixed seeds).
@@ -173,11 +181,11 @@ pub fn draw_points_around(
     let mut points = Vec::new();
     while points.len() < count {
         let mut v = truth.to_array();
-        for (x, s) in v.iter_mut().zip(sigma) {
+        for (&parameter, s) in ALIGNED.iter().zip(sigma) {
             let z: f64 = rng.sample(rand_distr::StandardNormal);
-            *x += width * s * z;
+            v[parameter] += width * s * z;
         }
-        v[1] = v[1].min(1.0);
+        v[Parameter::MassRatio] = v[Parameter::MassRatio].min(1.0);
         let p = BbhParameters::from_array(v);
         if let Ok(l) = exact.log_likelihood_ratio(&p) {
             if l > ln_l_max - depth {
@@ -202,7 +210,7 @@ pub fn fisher_matrix(
         .map(|i| {
             let at = |s: f64| {
                 let mut v = p.to_array();
-                v[i] += s * steps[i];
+                v[ALIGNED[i]] += s * steps[i];
                 exact.templates(&BbhParameters::from_array(v)).unwrap()
             };
             let (plus, minus) = (at(1.0), at(-1.0));

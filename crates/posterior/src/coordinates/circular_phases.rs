@@ -147,11 +147,11 @@ impl CircularPhases {
 mod tests {
     use super::*;
     use tdpe_detector::{Detector, GpsTime};
-    use tdpe_signal::{BbhParameters, SignalModel};
+    use tdpe_signal::{BbhParameters, SignalModel, SpinModel};
 
-    const THETA: ParameterVector = [
+    const THETA: ParameterVector = SpinModel::Aligned.vector(&[
         30.0, 0.8, 0.1, -0.2, 1000.0, 2.6, 0.6, 1.3, 0.0, 1.95, -1.27,
-    ];
+    ]);
 
     /// The four preimages of (α, δ) give the same strain in every detector (the model's own
     /// (2,±2) projection, not the algebra of the module documentation), and they are distinct.
@@ -230,7 +230,7 @@ mod tests {
                 (tp[Parameter::Psi] - tm[Parameter::Psi]) / (2.0 * h),
             ];
             for (g_slot, g_index) in [(Parameter::Phase, 0), (Parameter::Psi, 1)] {
-                let mut g = [0.0; 11];
+                let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
                 g[g_slot] = 1.0;
                 let pulled = CircularPhases::pull_back(&g);
                 assert!(

@@ -231,7 +231,7 @@ mod tests {
     }
 
     fn s_at(q: f64, u: f64) -> ParameterVector {
-        let mut s = [0.0; 11];
+        let mut s = [0.0; tdpe_signal::NUM_PARAMETERS];
         (s[Parameter::ChirpMass], s[Parameter::MassRatio]) = (u, q);
         s
     }

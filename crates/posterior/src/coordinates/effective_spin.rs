@@ -163,7 +163,7 @@ mod tests {
     };
 
     fn s_at(q: f64, effective: f64, u: f64) -> ParameterVector {
-        let mut s = [0.0; 11];
+        let mut s = [0.0; tdpe_signal::NUM_PARAMETERS];
         (
             s[Parameter::MassRatio],
             s[Parameter::Chi1],

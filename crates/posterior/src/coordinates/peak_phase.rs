@@ -45,8 +45,11 @@ impl PhaseJacobian {
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
     pub fn pull_back(&self, g: &ParameterVector) -> ParameterVector {
         let mut out = *g;
-        for (o, d) in out.iter_mut().zip(&self.d_intrinsic) {
-            *o += d * g[Parameter::Phase];
+        for (parameter, d) in Parameter::ALIGNED_INTRINSIC
+            .into_iter()
+            .zip(&self.d_intrinsic)
+        {
+            out[parameter] += d * g[Parameter::Phase];
         }
         out
     }
@@ -70,9 +73,10 @@ impl PeakPhase {
     fn accumulated_phase(&self, theta: &ParameterVector) -> Result<Dual<4>, SignalError> {
         // The likelihood's gradient at this point sets up the same waveform: the model keeps
         // it, so the two share one set-up.
+        let [chirp_mass, mass_ratio, chi_1, chi_2] = Parameter::ALIGNED_INTRINSIC.map(|p| theta[p]);
         let waveform = self
             .model
-            .waveform_with_derivatives(theta[0], theta[1], theta[2], theta[3])?;
+            .waveform_with_derivatives(chirp_mass, mass_ratio, chi_1, chi_2)?;
         Ok(waveform.mode22(Dual::from(0.0)).phase)
     }
 

@@ -291,7 +291,7 @@ mod tests {
         assert_eq!(time, Transform::Identity);
         let slots = [Parameter::GeocentTime, Parameter::Ra, Parameter::Dec];
         for (t, zenith, azimuth) in [(0.093, 1.1, 2.0), (-0.11, 0.4, 5.0), (0.0, 2.5, 0.3)] {
-            let mut s = [0.0; 11];
+            let mut s = [0.0; tdpe_signal::NUM_PARAMETERS];
             (s[slots[0]], s[slots[1]], s[slots[2]]) = (t, zenith, azimuth);
             let (theta, j) = sky.theta(&s);
             let back = sky.sampled(&theta);

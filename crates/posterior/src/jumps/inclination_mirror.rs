@@ -83,7 +83,7 @@ mod tests {
             (4.0, 0.3, 2.9, 0.4),
             (0.5, 1.1, 1.4, 1.2),
         ] {
-            let mut theta = [0.0; 11];
+            let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
             (
                 theta[Parameter::Ra],
                 theta[Parameter::Dec],
@@ -138,7 +138,7 @@ mod tests {
                 })
                 .sum()
         };
-        let mut theta = [0.0; 11];
+        let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
         (
             theta[Parameter::Ra],
             theta[Parameter::Dec],

@@ -246,6 +246,7 @@ pub(crate) fn sky_separation(a: &ParameterVector, b: &ParameterVector) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tdpe_signal::SpinModel;
 
     fn detectors(names: &[&str]) -> Vec<Detector> {
         names
@@ -297,11 +298,11 @@ mod tests {
     }
 
     const THETAS: [ParameterVector; 3] = [
-        [
+        SpinModel::Aligned.vector(&[
             30.0, 0.8, 0.3, -0.2, 1200.0, 2.6, 0.6, 1.3, 100.0, 1.95, -1.27,
-        ],
-        [30.0, 0.8, 0.3, -0.2, 500.0, 1.4, 2.9, 4.0, 100.0, 2.6, -0.3],
-        [30.0, 0.8, 0.3, -0.2, 800.0, 0.5, 0.1, 0.2, 100.0, 4.0, 0.7],
+        ]),
+        SpinModel::Aligned.vector(&[30.0, 0.8, 0.3, -0.2, 500.0, 1.4, 2.9, 4.0, 100.0, 2.6, -0.3]),
+        SpinModel::Aligned.vector(&[30.0, 0.8, 0.3, -0.2, 800.0, 0.5, 0.1, 0.2, 100.0, 4.0, 0.7]),
     ];
 
     /// The (2,2) projection factor Q over D and the arrival time in `d`.

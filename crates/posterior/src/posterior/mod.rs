@@ -30,7 +30,7 @@ mod tests;
 use tdpe_likelihood::log_sum_exp::log_sum_exp;
 use tdpe_likelihood::{InnerProducts, LikelihoodError, QuadratureProducts};
 use tdpe_mcmc::{LogDensity, PriorLikelihood, Space};
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
 
 pub use crate::affine::Affine;
 use crate::coordinates::circular_phases::Copies;
@@ -107,7 +107,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     fn in_parameters(priors: PriorSet, likelihood: L) -> Self {
         let mut fixed = [0.0; tdpe_signal::NUM_PARAMETERS];
         let mut coordinates = Vec::new();
-        for (parameter, prior) in Parameter::ALL.into_iter().zip(&priors.parameters) {
+        for (parameter, prior) in priors.iter() {
             match prior.distribution {
                 Distribution::DeltaFunction { peak } => fixed[parameter] = peak,
                 _ => coordinates.push(Coordinate {
@@ -308,7 +308,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     pub fn sampled_names(&self) -> Vec<&'static str> {
         self.coordinates
             .iter()
-            .map(|c| PARAMETER_NAMES[c.parameter.index()])
+            .map(|c| c.parameter.name())
             .collect()
     }
 

@@ -3,7 +3,7 @@
 //! conditions and the order in which the requests are applied are in docs/sampling.md §7.
 
 use serde::{Deserialize, Serialize};
-use tdpe_signal::{Parameter, SignalModel};
+use tdpe_signal::{Parameter, SignalModel, SpinModel};
 
 use super::{Affine, BbhLikelihood, Network, Posterior};
 use crate::coordinates::circular_phases::{CircularPhases, Copies};
@@ -316,6 +316,14 @@ impl<L: BbhLikelihood> Posterior<L> {
         Ok(())
     }
 
+    /// Refuses, for `reason`, what holds for aligned spins only.
+    fn needs_aligned_spins(&self, reason: &'static str) -> Refusal {
+        match self.priors.spin_model {
+            SpinModel::Aligned => Ok(()),
+            SpinModel::Precessing => Err(reason),
+        }
+    }
+
     /// The support of `parameter`'s prior, unless that prior is periodic.
     fn non_periodic_support(&self, parameter: Parameter) -> Option<(f64, f64)> {
         let prior = self.priors.prior(parameter);
@@ -361,6 +369,7 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// Samples (chi_1, chi_2) as (χ_eff, u) (see [`EffectiveSpin`]).
     pub(super) fn use_effective_spin(&mut self) -> Refusal {
+        self.needs_aligned_spins("the spins are precessing, and it maps chi_1 and chi_2")?;
         let (Some(first), Some(second)) = (
             self.coordinate_of(Parameter::Chi1),
             self.coordinate_of(Parameter::Chi2),
@@ -413,8 +422,12 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// Offers the sampler the face-on/face-off jump (see [`InclinationMirror`]) after every
-    /// transition; the map is an involution only modulo π in ψ.
+    /// transition; the map is an involution only modulo π in ψ. With precessing spins the
+    /// image is not the same signal (the mirror of the precession cone is another binary).
     pub(super) fn use_inclination_mirror(&mut self, network: &Network) -> Refusal {
+        self.needs_aligned_spins(
+            "the spins are precessing, and the mirror image is exact for aligned spins only",
+        )?;
         if !(self.is_sampled(Parameter::ThetaJn) && self.is_sampled(Parameter::Psi)) {
             return Err("theta_jn and psi are not both sampled");
         }
@@ -437,8 +450,11 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// Samples phase as the phase at the signal's peak (see [`PeakPhase`]) with waveforms of
-    /// `model`.
+    /// `model`: the aligned-spin (2,2) mode's, so not with precessing spins.
     pub(super) fn use_peak_phase(&mut self, model: &SignalModel) -> Refusal {
+        self.needs_aligned_spins(
+            "the spins are precessing, and the peak phase is the aligned-spin (2,2) mode's",
+        )?;
         let prior = self.priors.prior(Parameter::Phase);
         if !(self.is_sampled(Parameter::Phase) && prior.is_periodic()) {
             return Err("phase is not sampled with a periodic prior");
@@ -494,6 +510,10 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// an involution only up to the (φ, ψ) → (φ + π/2, ψ + π/2) symmetry, which φ ± ψ mod π do
     /// not see, nor ψ mod π/2.
     pub(super) fn use_sky_ring_reflection(&mut self, network: &Network) -> Refusal {
+        self.needs_aligned_spins(
+            "the spins are precessing, and it re-solves theta_jn, phase and psi for an \
+             aligned-spin (2,2) signal",
+        )?;
         let needed = [
             Parameter::Ra,
             Parameter::Dec,

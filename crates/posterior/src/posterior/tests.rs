@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_detector::{Detector, GpsTime};
 use tdpe_likelihood::TimeLattice;
-use tdpe_signal::SignalModel;
+use tdpe_signal::{SignalModel, SpinModel};
 
 use super::*;
 use crate::coordinates::sky_frame::DetectorFrameSky;
@@ -17,7 +17,7 @@ mod moves;
 mod phase;
 
 /// A smooth mock with a template ∝ 1/D_L: with u = μ_D/D_L and
-/// b(θ) = −½ Σ_{k≠D} w_k (θ_k − μ_k)² + 0.3 sin(θ_7) cos(θ_6), ⟨d|h⟩ = u (ρ² + b) and
+/// b(θ) = −½ Σ_{k≠D} w_k (θ_k − μ_k)² + 0.3 sin φ cos ψ, ⟨d|h⟩ = u (ρ² + b) and
 /// ⟨h|h⟩ = u² ρ² (ρ² = [`MOCK_SNR2`]), so ln L = u(ρ² + b) − ½u²ρ²; failing for chi_1 > 0.9.
 struct Mock {
     mu: ParameterVector,
@@ -36,17 +36,20 @@ impl Mock {
         p: &BbhParameters,
     ) -> Result<(InnerProducts, ParameterVector, ParameterVector), LikelihoodError> {
         let t = p.to_array();
-        if t[2] > 0.9 {
+        if t[Parameter::Chi1] > 0.9 {
             return Err(LikelihoodError::InvalidInput("chi_1 too large".into()));
         }
-        let mut b = 0.3 * t[7].sin() * t[6].cos();
-        let mut db = [0.0; 11];
-        for k in (0..11).filter(|&k| k != Parameter::LuminosityDistance.index()) {
-            b -= 0.5 * self.w[k] * (t[k] - self.mu[k]).powi(2);
-            db[k] = -self.w[k] * (t[k] - self.mu[k]);
+        let (phase, psi) = (t[Parameter::Phase], t[Parameter::Psi]);
+        let mut b = 0.3 * phase.sin() * psi.cos();
+        let mut db = [0.0; tdpe_signal::NUM_PARAMETERS];
+        for &k in SpinModel::Aligned.parameters() {
+            if k != Parameter::LuminosityDistance {
+                b -= 0.5 * self.w[k] * (t[k] - self.mu[k]).powi(2);
+                db[k] = -self.w[k] * (t[k] - self.mu[k]);
+            }
         }
-        db[7] += 0.3 * t[7].cos() * t[6].cos();
-        db[6] -= 0.3 * t[7].sin() * t[6].sin();
+        db[Parameter::Phase] += 0.3 * phase.cos() * psi.cos();
+        db[Parameter::Psi] -= 0.3 * phase.sin() * psi.sin();
         let distance = t[Parameter::LuminosityDistance];
         let u = self.mu[Parameter::LuminosityDistance] / distance;
         let ip = InnerProducts {
@@ -55,7 +58,7 @@ impl Mock {
         };
         let mut d_dh = db.map(|g| u * g);
         d_dh[Parameter::LuminosityDistance] = -ip.d_h / distance;
-        let mut d_hh = [0.0; 11];
+        let mut d_hh = [0.0; tdpe_signal::NUM_PARAMETERS];
         d_hh[Parameter::LuminosityDistance] = -2.0 * ip.h_h / distance;
         Ok((ip, d_dh, d_hh))
     }
@@ -68,7 +71,7 @@ fn chained(
     g: &mut ParameterVector,
 ) -> f64 {
     let [value, f_d, f_h] = f(ip);
-    for k in 0..11 {
+    for k in 0..tdpe_signal::NUM_PARAMETERS {
         g[k] = f_d * d_dh[k] + f_h * d_hh[k];
     }
     value
@@ -102,8 +105,9 @@ fn priors(prior_text: &str) -> PriorSet {
 }
 
 fn mock() -> Mock {
-    let mu = [30.0, 0.8, 0.1, -0.1, 1000.0, 2.0, 0.5, 1.0, 0.01, 2.0, -1.0];
-    let w = [0.5, 10.0, 4.0, 4.0, 1e-5, 1.0, 1.0, 1.0, 1e4, 1.0, 1.0];
+    let mu =
+        SpinModel::Aligned.vector(&[30.0, 0.8, 0.1, -0.1, 1000.0, 2.0, 0.5, 1.0, 0.01, 2.0, -1.0]);
+    let w = SpinModel::Aligned.vector(&[0.5, 10.0, 4.0, 4.0, 1e-5, 1.0, 1.0, 1.0, 1e4, 1.0, 1.0]);
     Mock {
         mu,
         w,
@@ -241,9 +245,7 @@ fn options_report_what_does_not_apply() {
 fn gradient_matches_finite_differences() {
     let mut post = posterior(GW150914_LIKE_PRIOR);
     assert_eq!(Space::dim(&post), 11);
-    let theta = [
-        28.0, 0.7, 0.2, -0.3, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
-    ];
+    let theta = THETA;
     // A full (non-symmetric) A with a known inverse: A = D(I + εN), N strictly lower.
     let scales = [0.1, 0.2, 0.3, 0.3, 0.1, 0.2, 0.5, 0.5, 0.01, 0.3, 0.2];
     let mut affine = Affine::diagonal(post.to_y(&theta), &scales);
@@ -253,7 +255,7 @@ fn gradient_matches_finite_differences() {
     let x0 = post.to_x(&theta);
     assert!(x0.iter().all(|v| v.abs() < 1e-9), "{x0:?}");
     let back = post.parameters(&x0);
-    for k in 0..11 {
+    for k in 0..tdpe_signal::NUM_PARAMETERS {
         assert!(
             (back[k] - theta[k]).abs() < 1e-9 * (1.0 + theta[k].abs()),
             "{k}"
@@ -296,15 +298,15 @@ fn assert_gradient_matches<L: BbhLikelihood>(post: &Posterior<L>, x: &[f64]) {
 }
 
 /// A parameter vector inside the default priors.
-const THETA: ParameterVector = [
+const THETA: ParameterVector = SpinModel::Aligned.vector(&[
     28.0, 0.7, 0.2, -0.3, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
-];
+]);
 
 /// θ → x → θ at [`THETA`], and the gradient there and at a far point.
 fn assert_round_trip_and_gradients(post: &Posterior<Mock>) {
     let x0 = post.to_x(&THETA);
     let back = post.parameters(&x0);
-    for k in 0..11 {
+    for k in 0..tdpe_signal::NUM_PARAMETERS {
         assert!(
             (back[k] - THETA[k]).abs() < 1e-9 * (1.0 + THETA[k].abs()),
             "{k}"
@@ -357,6 +359,81 @@ fn posterior_in_effective_coordinates(prior_text: &str) -> Posterior<Mock> {
     post.use_symmetric_mass_ratio().unwrap();
     post.use_detector_frame(&network(&["H1", "L1"])).unwrap();
     post
+}
+
+/// With precessing spins the coordinates and jumps of aligned spins are reported as not
+/// applied; the others apply, and the posterior is sampled over the fifteen parameters (less
+/// the marginalised distance), the tilts through their Sine priors and the azimuths
+/// periodically.
+#[test]
+fn precessing_priors_switch_off_what_holds_for_aligned_spins() {
+    let text = GW150914_LIKE_PRIOR.replace(
+        "chi_1 = Uniform(name='chi_1', minimum=-0.99, maximum=0.99)\n\
+         chi_2 = Uniform(name='chi_2', minimum=-0.99, maximum=0.99)",
+        "a_1 = Uniform(name='a_1', minimum=0, maximum=0.99)\n\
+         a_2 = Uniform(name='a_2', minimum=0, maximum=0.99)\n\
+         tilt_1 = Sine(name='tilt_1')\n\
+         tilt_2 = Sine(name='tilt_2')\n\
+         phi_12 = Uniform(name='phi_12', minimum=0, maximum=2 * np.pi, boundary='periodic')\n\
+         phi_jl = Uniform(name='phi_jl', minimum=0, maximum=2 * np.pi, boundary='periodic')",
+    );
+    let post = Posterior::new(
+        priors(&text),
+        mock(),
+        &CoordinateOptions::default(),
+        &network(&["H1", "L1"]),
+    );
+    let refused: Vec<&str> = post.not_applied().iter().map(|n| n.option).collect();
+    assert_eq!(
+        refused,
+        [
+            "intrinsic_coordinates (effective spin)",
+            "inclination_mirror",
+            "phase_coordinate",
+            "sky_ring_reflection"
+        ]
+    );
+    assert_eq!(Space::dim(&post), 14);
+    assert_eq!(Space::mirror_count(&post), 0);
+    assert!(!post.sampled_names().contains(&"chi_1"));
+    for name in ["tilt_1", "phi_jl"] {
+        assert!(post.sampled_names().contains(&name));
+    }
+    let coordinate = |p: Parameter| post.coordinates[post.coordinate_of(p).unwrap()].transform;
+    assert_eq!(
+        coordinate(Parameter::Tilt2),
+        Transform::Logit {
+            lower: 0.0,
+            upper: PI
+        }
+    );
+    assert_eq!(
+        coordinate(Parameter::Phi12),
+        Transform::Periodic {
+            lower: 0.0,
+            upper: TAU
+        }
+    );
+    let theta = SpinModel::Precessing.vector(&[
+        28.0, 0.7, 0.3, 0.5, 1.0, 2.0, 1.0, 4.0, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
+    ]);
+    let x = post.to_x(&theta);
+    let back = post.parameters(&x);
+    for (parameter, _) in post.priors().iter() {
+        if parameter != Parameter::LuminosityDistance {
+            assert!(
+                (back[parameter] - theta[parameter]).abs() < 1e-9,
+                "{parameter:?}"
+            );
+        }
+    }
+    assert_gradient_matches(&post, &x);
+    // Prior draws give finite coordinates (the independence proposals' and the widths').
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+    assert!(post
+        .prior_widths(200, &mut rng)
+        .iter()
+        .all(|w| w.is_finite() && *w > 0.0));
 }
 
 /// With η, (χ_eff, u) and the H1–L1 frame together: round trip and gradient.
@@ -537,7 +614,7 @@ fn distance_marginalization_integrates_the_full_posterior() {
     let i_distance = full.coordinate_of(Parameter::LuminosityDistance).unwrap();
     for theta in [
         THETA,
-        [31.0, 0.6, -0.2, 0.4, 700.0, 1.0, 2.0, 4.0, -0.03, 0.5, 0.3],
+        SpinModel::Aligned.vector(&[31.0, 0.6, -0.2, 0.4, 700.0, 1.0, 2.0, 4.0, -0.03, 0.5, 0.3]),
     ] {
         let x_marginal = marginal.to_x(&theta);
         assert_gradient_matches(&marginal, &x_marginal);
@@ -577,18 +654,19 @@ fn fixed_parameters_constraints_and_failures() {
     assert_eq!(Space::dim(&post), 10);
     assert!(!post.sampled_names().contains(&"chi_2"));
     let x = vec![0.0; 10];
-    assert_eq!(post.parameters(&x)[3], -0.2);
+    assert_eq!(post.parameters(&x)[Parameter::Chi2], -0.2);
     // chi_1 = 0.99·tanh(y/2) → above 0.9 the mock fails: −∞, not a panic.
     let mut x = vec![0.0; 10];
     x[2] = 5.0;
     let mut g = vec![0.0; 10];
     assert_eq!(post.log_density_and_gradient(&x, &mut g), f64::NEG_INFINITY);
     // M_c = 34 M☉: m1 ≈ 73.8 at q = 0.3 but ≈ 80.8 > 80 at q = 0.255 (rejected).
-    let theta = [34.0, 0.3, 0.0, -0.2, 1000.0, 2.0, 0.5, 1.0, 0.0, 2.0, -1.0];
+    let theta =
+        SpinModel::Aligned.vector(&[34.0, 0.3, 0.0, -0.2, 1000.0, 2.0, 0.5, 1.0, 0.0, 2.0, -1.0]);
     assert!(post.log_prior(&theta).is_finite());
-    let theta = [
+    let theta = SpinModel::Aligned.vector(&[
         34.0, 0.255, 0.0, -0.2, 1000.0, 2.0, 0.5, 1.0, 0.0, 2.0, -1.0,
-    ];
+    ]);
     assert_eq!(post.log_prior(&theta), f64::NEG_INFINITY);
 }
 
@@ -624,7 +702,7 @@ fn periodic_coordinates_wrap() {
     let mut x = vec![0.0; 11];
     x[phase] = 1.0 + 4.0 * std::f64::consts::PI;
     let theta = post.parameters(&x);
-    assert!((theta[7] - 1.0).abs() < 1e-12);
+    assert!((theta[Parameter::Phase] - 1.0).abs() < 1e-12);
     let mut g1 = vec![0.0; 11];
     let mut g2 = vec![0.0; 11];
     let a = post.log_density_and_gradient(&x, &mut g1);
@@ -640,7 +718,7 @@ fn periodic_coordinates_wrap() {
     let before = post.parameters(&x);
     Space::canonicalize(&post, &mut x);
     assert!(x[phase].abs() <= std::f64::consts::PI, "{}", x[phase]);
-    assert!((post.parameters(&x)[7] - before[7]).abs() < 1e-12);
+    assert!((post.parameters(&x)[Parameter::Phase] - before[Parameter::Phase]).abs() < 1e-12);
 }
 
 /// ln|det M| of a square row-major matrix (Gaussian elimination, partial pivoting).

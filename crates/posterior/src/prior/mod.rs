@@ -1,5 +1,6 @@
-//! Priors in bilby's prior-file syntax (the common subset), for the 11 aligned-spin BBH
-//! parameters and constraints on the component masses (docs/sampling.md §2.1).
+//! Priors in bilby's prior-file syntax (the common subset), for the BBH parameters of either
+//! spin model (aligned: chi_1, chi_2; precessing: a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl;
+//! docs/precession.md §7.4) and constraints on the component masses (docs/sampling.md §2.1).
 //!
 //! A prior file has one `name = Class(arguments)` per line, or `name = number` (bilby's
 //! shorthand for a DeltaFunction), with `#` comments. Classes: Uniform, LogUniform, PowerLaw,
@@ -78,9 +79,21 @@ pub enum PriorError {
         lower: f64,
         upper: f64,
     },
+    /// The spin priors are those of neither spin model, or of both.
+    #[error(
+        "{source_name}: spin priors given: {given}; aligned spins need priors on {aligned}, \
+         precessing spins on {precessing}, and a file gives those of one model only"
+    )]
+    SpinModel {
+        source_name: String,
+        given: String,
+        aligned: String,
+        precessing: String,
+    },
     /// A periodic boundary on a parameter that is no angle around a circle.
     #[error(
-        "{source_name}: {name} has boundary='periodic', but only ra, phase and psi wrap around"
+        "{source_name}: {name} has boundary='periodic', but only ra, phase, psi, phi_12 and \
+         phi_jl wrap around"
     )]
     NotPeriodic { source_name: String, name: String },
     /// A prior allows values the waveform model cannot take.

@@ -1,8 +1,9 @@
-//! Resolving a prior file for the model: one prior per parameter, the default geocent_time
-//! prior, the constraints, and the check against the waveform's domain.
+//! Resolving a prior file for the model: the spin model the spin priors choose, one prior per
+//! parameter of it, the default geocent_time prior, the constraints, and the check against the
+//! waveform's domain.
 
 use rand::Rng;
-use tdpe_signal::{Parameter, ParameterVector, SignalModel, PARAMETER_NAMES};
+use tdpe_signal::{Parameter, ParameterVector, SignalModel, SpinModel};
 
 use super::{Constraint, Distribution, Entry, Prior, PriorError, PriorFile};
 
@@ -10,12 +11,16 @@ use super::{Constraint, Distribution, Entry, Prior, PriorError, PriorFile};
 /// `deltaT = 0.2`).
 pub const DEFAULT_TIME_HALF_WIDTH: f64 = 0.1;
 
-/// The priors of the parameters (one per [`Parameter`], geocent_time relative to the model's
-/// epoch) and the constraints, checked against the waveform's domain.
+/// The priors of the analysis's parameters (one per parameter of its [`SpinModel`],
+/// geocent_time relative to the model's epoch) and the constraints, checked against the
+/// waveform's domain. The parameters of the other spin model are held at 0.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PriorSet {
-    /// One prior per parameter, in the order of [`Parameter::ALL`]; `geocent_time` in s
-    /// relative to the epoch.
+    /// The spins of the analysis, as the prior file chose them (aligned: chi_1 and chi_2;
+    /// precessing: a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl).
+    pub spin_model: SpinModel,
+    /// One prior per parameter of the spin model, in the order of
+    /// [`SpinModel::parameters`]; `geocent_time` in s relative to the epoch.
     pub parameters: Vec<Prior>,
     /// Constraints on mass_1 / mass_2.
     pub constraints: Vec<Constraint>,
@@ -25,11 +30,11 @@ pub struct PriorSet {
 }
 
 impl PriorSet {
-    /// Resolves `file` for `model`, whose times are relative to its epoch: every parameter
-    /// needs a prior except geocent_time, which defaults to Uniform(trigger − 0.1,
-    /// trigger + 0.1) with `trigger_gps` (s); every corner of the prior box in (chirp_mass,
-    /// mass_ratio, chi_1, chi_2) must give a waveform (e.g. f_ref must be reached by the
-    /// heaviest binary).
+    /// Resolves `file` for `model`, whose times are relative to its epoch: the spin priors
+    /// choose the [`SpinModel`] (all of one model's and none of the other's); every parameter
+    /// of it needs a prior except geocent_time, which defaults to Uniform(trigger − 0.1,
+    /// trigger + 0.1) with `trigger_gps` (s); every one of [`Self::waveform_corners`] must
+    /// give a waveform (e.g. f_ref must be reached by the heaviest binary).
     pub fn resolve(
         file: PriorFile,
         model: &SignalModel,
@@ -52,8 +57,9 @@ impl PriorSet {
                 unit: Some("$s$".into()),
             }));
         }
-        let mut parameters = Vec::with_capacity(Parameter::ALL.len());
-        for parameter in Parameter::ALL {
+        let spin_model = spin_model(&file.source_name, &entries)?;
+        let mut parameters = Vec::with_capacity(spin_model.parameters().len());
+        for &parameter in spin_model.parameters() {
             let name = parameter.name();
             let prior = entries.iter().find_map(|e| match e {
                 Entry::Parameter(p) if p.name == *name => Some(p.clone()),
@@ -62,7 +68,7 @@ impl PriorSet {
             let mut prior = prior.ok_or_else(|| PriorError::Missing {
                 source_name: file.source_name.clone(),
                 name: name.to_string(),
-                names: PARAMETER_NAMES.join(", "),
+                names: spin_model.names().join(", "),
             })?;
             if parameter == Parameter::GeocentTime {
                 prior.distribution =
@@ -89,6 +95,7 @@ impl PriorSet {
             })
             .collect();
         let set = Self {
+            spin_model,
             parameters,
             constraints,
             entries,
@@ -97,33 +104,66 @@ impl PriorSet {
         Ok(set)
     }
 
-    /// Checks that every corner of the box in (chirp_mass, mass_ratio, chi_1, chi_2) gives a
-    /// waveform of `model`.
+    /// The corners of the prior box in (chirp_mass, mass_ratio, chi_1, chi_2), the aligned
+    /// spins' extremes: with precessing spins, those of the aligned components
+    /// a_i cos(tilt_i), which the co-precessing modes depend on (docs/precession.md §7.4).
+    pub fn waveform_corners(&self) -> Vec<[f64; 4]> {
+        let ends = |p: Parameter| {
+            let (lo, hi) = self.prior(p).distribution.support();
+            [lo, hi]
+        };
+        let aligned_ends = |chi: Parameter, a: Parameter, tilt: Parameter| match self.spin_model {
+            SpinModel::Aligned => ends(chi),
+            // a cos(tilt) over the box [a] × [tilt] ⊂ [0, 1] × [0, π] is bilinear in (a,
+            // cos tilt), so its extremes are at the box's corners.
+            SpinModel::Precessing => {
+                let products = ends(a).map(|a| ends(tilt).map(|tilt| a * tilt.cos()));
+                let all = products.as_flattened();
+                [
+                    all.iter().copied().fold(f64::INFINITY, f64::min),
+                    all.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                ]
+            }
+        };
+        let mut corners = Vec::with_capacity(16);
+        for chirp_mass in ends(Parameter::ChirpMass) {
+            for mass_ratio in ends(Parameter::MassRatio) {
+                for chi_1 in aligned_ends(Parameter::Chi1, Parameter::A1, Parameter::Tilt1) {
+                    for chi_2 in aligned_ends(Parameter::Chi2, Parameter::A2, Parameter::Tilt2) {
+                        corners.push([chirp_mass, mass_ratio, chi_1, chi_2]);
+                    }
+                }
+            }
+        }
+        corners
+    }
+
+    /// Checks that every one of [`Self::waveform_corners`] gives a waveform of `model`.
     fn check_waveform_corners(
         &self,
         source_name: &str,
         model: &SignalModel,
     ) -> Result<(), PriorError> {
-        let ends = |p: Parameter| {
-            let (lo, hi) = self.prior(p).distribution.support();
-            [lo, hi]
-        };
-        for chirp_mass in ends(Parameter::ChirpMass) {
-            for mass_ratio in ends(Parameter::MassRatio) {
-                for chi_1 in ends(Parameter::Chi1) {
-                    for chi_2 in ends(Parameter::Chi2) {
-                        if let Err(source) = model.waveform(chirp_mass, mass_ratio, chi_1, chi_2) {
-                            return Err(PriorError::CornerOutsideModel {
-                                source_name: source_name.to_string(),
-                                corner: [chirp_mass, mass_ratio, chi_1, chi_2],
-                                source,
-                            });
-                        }
-                    }
-                }
+        for [chirp_mass, mass_ratio, chi_1, chi_2] in self.waveform_corners() {
+            if let Err(source) = model.waveform(chirp_mass, mass_ratio, chi_1, chi_2) {
+                return Err(PriorError::CornerOutsideModel {
+                    source_name: source_name.to_string(),
+                    corner: [chirp_mass, mass_ratio, chi_1, chi_2],
+                    source,
+                });
             }
         }
         Ok(())
+    }
+
+    /// The analysis's parameters with their priors, in the order of
+    /// [`SpinModel::parameters`].
+    pub fn iter(&self) -> impl Iterator<Item = (Parameter, &Prior)> {
+        self.spin_model
+            .parameters()
+            .iter()
+            .copied()
+            .zip(&self.parameters)
     }
 
     /// `theta` (named `what` in the message) with its periodic parameters wrapped into their
@@ -136,7 +176,7 @@ impl PriorSet {
         what: &'static str,
     ) -> Result<ParameterVector, PriorError> {
         let mut admitted = *theta;
-        for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.parameters) {
+        for (parameter, prior) in self.iter() {
             let value = theta[parameter];
             let (lower, upper) = prior.distribution.support();
             if prior.is_fixed() {
@@ -181,7 +221,7 @@ impl PriorSet {
                 inside
             }
         };
-        for parameter in Parameter::ALL {
+        for &parameter in self.spin_model.parameters() {
             inside[parameter] = clamp(parameter, theta[parameter]);
         }
         if self.prior(Parameter::ChirpMass).is_fixed() {
@@ -200,17 +240,30 @@ impl PriorSet {
     }
 
     /// The prior of `parameter`.
+    ///
+    /// # Panics
+    /// If `parameter` is not one of the spin model's (a caller's error: the other model's
+    /// parameters have no prior).
     pub fn prior(&self, parameter: Parameter) -> &Prior {
-        &self.parameters[parameter.index()]
+        self.iter()
+            .find_map(|(p, prior)| (p == parameter).then_some(prior))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{} is no parameter of the {:?} spin model",
+                    parameter.name(),
+                    self.spin_model
+                )
+            })
     }
 
-    /// A draw from the priors (each parameter's own; geocent_time relative to the epoch), drawn
-    /// again until the constraints hold, as bilby's `PriorDict.sample` does; an error if they
-    /// hold for none of [`MAX_CONSTRAINED_TRIES`] draws.
+    /// A draw from the priors (each parameter's own, the other spin model's 0; geocent_time
+    /// relative to the epoch), drawn again until the constraints hold, as bilby's
+    /// `PriorDict.sample` does; an error if they hold for none of [`MAX_CONSTRAINED_TRIES`]
+    /// draws.
     pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<ParameterVector, PriorError> {
         for _ in 0..MAX_CONSTRAINED_TRIES {
             let mut theta = ParameterVector::default();
-            for (parameter, prior) in Parameter::ALL.into_iter().zip(&self.parameters) {
+            for (parameter, prior) in self.iter() {
                 theta[parameter] = prior.distribution.sample(rng);
             }
             if self.constraints_hold(&theta) {
@@ -234,6 +287,41 @@ impl PriorSet {
     }
 }
 
+/// The spin model whose spin parameters `entries` give priors to: every one of its own and
+/// none of the other's.
+fn spin_model(source_name: &str, entries: &[Entry]) -> Result<SpinModel, PriorError> {
+    let models = [SpinModel::Aligned, SpinModel::Precessing];
+    let has_prior = |p: &Parameter| {
+        entries
+            .iter()
+            .any(|e| matches!(e, Entry::Parameter(prior) if prior.name == p.name()))
+    };
+    let given: Vec<Parameter> = models
+        .into_iter()
+        .flat_map(SpinModel::spin_parameters)
+        .filter(has_prior)
+        .collect();
+    let names = |parameters: &mut dyn Iterator<Item = Parameter>| {
+        parameters
+            .map(Parameter::name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    models
+        .into_iter()
+        .find(|model| model.spin_parameters().eq(given.iter().copied()))
+        .ok_or_else(|| PriorError::SpinModel {
+            source_name: source_name.to_string(),
+            given: if given.is_empty() {
+                "none".into()
+            } else {
+                names(&mut given.iter().copied())
+            },
+            aligned: names(&mut SpinModel::Aligned.spin_parameters()),
+            precessing: names(&mut SpinModel::Precessing.spin_parameters()),
+        })
+}
+
 /// Draws [`PriorSet::draw`] makes before it gives up on the constraints.
 pub const MAX_CONSTRAINED_TRIES: usize = 100_000;
 
@@ -243,7 +331,8 @@ const INTERIOR_MARGIN: f64 = 1e-4;
 /// Checks that the prior's support lies in the waveform model's domain.
 fn check_model_range(source_name: &str, prior: &Prior) -> Result<(), PriorError> {
     use std::f64::consts::{FRAC_PI_2, PI, TAU};
-    if prior.is_periodic() && !matches!(prior.name.as_str(), "ra" | "phase" | "psi") {
+    let is_angle = Parameter::from_name(&prior.name).is_some_and(|p| p.period().is_some());
+    if prior.is_periodic() && !is_angle {
         return Err(PriorError::NotPeriodic {
             source_name: source_name.to_string(),
             name: prior.name.clone(),
@@ -257,9 +346,11 @@ fn check_model_range(source_name: &str, prior: &Prior) -> Result<(), PriorError>
         // IMRPhenomT accepts m1/m2 ≤ 200.
         "mass_ratio" => (low >= 1.0 / 200.0 && high <= 1.0, "[0.005, 1] (m2/m1)"),
         "chi_1" | "chi_2" => (low >= -1.0 && high <= 1.0, "[-1, 1]"),
+        "a_1" | "a_2" => (low >= 0.0 && high <= 1.0, "[0, 1]"),
+        "tilt_1" | "tilt_2" => (within(0.0, PI), "[0, π] rad"),
         "luminosity_distance" => (low > 0.0 && high.is_finite(), "(0, ∞) Mpc (finite)"),
         // [0, 2π) as bilby's default, or another turn such as [−π, π).
-        "ra" => (
+        "ra" | "phi_12" | "phi_jl" => (
             within(-TAU, TAU) && high - low <= TAU + 1e-12,
             "of at most one turn (2π rad) within [-2π, 2π]",
         ),

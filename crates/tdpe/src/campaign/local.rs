@@ -16,7 +16,7 @@ use super::with_injection;
 use crate::config::Config;
 use crate::output::atomic;
 use crate::output::json::parse_python_json;
-use crate::problem::check_injection;
+use crate::problem::{check_injection, Model};
 use crate::run::checkpoint;
 
 /// The campaign folder's copy of the injections, which its runs read.
@@ -67,6 +67,8 @@ pub fn run_name(index: usize, count: usize) -> String {
 /// Checks every injection of `table` against `config` (settings, priors, the model's range,
 /// the band) before anything runs; the error names each injection that fails (the first ten).
 pub fn check_all(config: &Config, table: &InjectionTable) -> anyhow::Result<()> {
+    // A spin model without a likelihood fails every injection alike: one line says so.
+    Model::new(config)?.with_likelihood()?;
     let failures: Vec<String> = (0..table.rows.len())
         .filter_map(|i| {
             with_injection(config.clone(), table, i)

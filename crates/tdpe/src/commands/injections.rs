@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::bail;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tdpe_signal::{Parameter, PARAMETER_NAMES};
+use tdpe_signal::Parameter;
 
 use crate::campaign::injection_file::{InjectionFormat, InjectionTable};
 use crate::campaign::local::check_all;
@@ -60,6 +60,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if let Some(p) = &args.prior_file {
         config.prior_file = super::command_line_prior_file(p)?;
     }
+    Model::new(&config)?.with_likelihood()?;
     let table = draw(&config, args.n_injection, args.generation_seed)?;
     check_all(&config, &table)?;
     atomic::write_bytes(&args.filename, table.to_format(format).as_bytes())?;
@@ -77,20 +78,21 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `count` draws from the priors of `config`, every parameter a column (geocent_time in GPS
-/// seconds), from the generator seeded with `seed`.
+/// `count` draws from the priors of `config`, every parameter of its spin model a column
+/// (geocent_time in GPS seconds), from the generator seeded with `seed`.
 pub fn draw(config: &Config, count: usize, seed: u64) -> anyhow::Result<InjectionTable> {
     let Model { epoch, priors, .. } = Model::new(config)?;
+    let parameters = priors.spin_model.parameters();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let rows = (0..count)
         .map(|_| {
             let mut theta = priors.draw(&mut rng)?;
             theta[Parameter::GeocentTime] += epoch.as_f64();
-            Ok(theta.to_vec())
+            Ok(parameters.iter().map(|&p| theta[p]).collect())
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(InjectionTable {
-        columns: PARAMETER_NAMES.iter().map(|n| n.to_string()).collect(),
+        columns: parameters.iter().map(|p| p.name().to_string()).collect(),
         rows,
     })
 }

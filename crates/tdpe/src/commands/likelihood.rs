@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context};
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SpinModel};
 
 use crate::config::Config;
 use crate::data::excerpt;
 use crate::output::atomic;
-use crate::problem::Problem;
+use crate::problem::{Model, Problem};
 use crate::run::relative_binning_at_fiducial;
 
 /// Evaluates ln L (log-likelihood ratio against noise alone) exactly and by relative binning at
@@ -73,6 +73,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         Quantities::All
     };
+    // Priors of a spin model without a likelihood stop here, before the points are read.
+    Model::new(&config)?.with_likelihood()?;
     let streaming = args.points.as_os_str() == "-";
     // A points file is read before the set-up, so that a bad one fails fast.
     let points = if streaming {
@@ -187,43 +189,50 @@ fn is_data(line: &str) -> bool {
     !line.is_empty() && !line.starts_with('#')
 }
 
-/// Where the 11 parameters are in the rows of a points CSV.
+/// The parameters of a point: the aligned-spin analysis's, the only spin model with a
+/// likelihood so far ([`tdpe_posterior::Analysis::check_spin_model`]).
+const POINT_PARAMETERS: &[Parameter] = SpinModel::Aligned.parameters();
+
+/// Where the [`POINT_PARAMETERS`] are in the rows of a points CSV.
 #[derive(Debug)]
 struct Columns {
-    /// The field of each parameter, in [`PARAMETER_NAMES`] order.
-    fields: [usize; tdpe_signal::NUM_PARAMETERS],
+    /// The field of each parameter, in [`POINT_PARAMETERS`] order.
+    fields: Vec<usize>,
     /// The number of fields of the header, which every row must have.
     width: usize,
 }
 
 impl Columns {
-    /// The columns named by `header`, which must name all 11 parameters (in any order; other
-    /// columns are ignored). `source` names the input in messages.
+    /// The columns named by `header`, which must name every one of the [`POINT_PARAMETERS`]
+    /// (in any order; other columns are ignored). `source` names the input in messages.
     fn from_header(header: &str, source: &str) -> anyhow::Result<Self> {
         let names: Vec<&str> = header.split(',').map(str::trim).collect();
-        let mut fields = [0; tdpe_signal::NUM_PARAMETERS];
-        if let Some(twice) = PARAMETER_NAMES
+        let wanted: Vec<&str> = POINT_PARAMETERS.iter().map(|p| p.name()).collect();
+        if let Some(twice) = wanted
             .iter()
             .find(|wanted| names.iter().filter(|n| *n == *wanted).count() > 1)
         {
             bail!("{source}: the header names '{twice}' more than once");
         }
-        for (field, wanted) in fields.iter_mut().zip(PARAMETER_NAMES) {
-            *field = names.iter().position(|n| *n == wanted).with_context(|| {
-                format!(
-                    "{source}: no column '{wanted}' in the header (needs {})",
-                    PARAMETER_NAMES.join(", ")
-                )
-            })?;
-        }
+        let fields = wanted
+            .iter()
+            .map(|name| {
+                names.iter().position(|n| n == name).with_context(|| {
+                    format!(
+                        "{source}: no column '{name}' in the header (needs {})",
+                        wanted.join(", ")
+                    )
+                })
+            })
+            .collect::<anyhow::Result<_>>()?;
         Ok(Self {
             fields,
             width: names.len(),
         })
     }
 
-    /// The parameters of `line`, line `number` (from 1) of `source`, in [`PARAMETER_NAMES`]
-    /// order (geocent_time as given: absolute GPS).
+    /// The parameters of `line`, line `number` (from 1) of `source` (geocent_time as given:
+    /// absolute GPS).
     fn parse_row(
         &self,
         line: &str,
@@ -240,15 +249,16 @@ impl Columns {
             );
         }
         let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
-        for (k, &field) in self.fields.iter().enumerate() {
-            theta[k] = fields[field]
+        for (&parameter, &field) in POINT_PARAMETERS.iter().zip(&self.fields) {
+            theta[parameter] = fields[field]
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
                 .with_context(|| {
                     format!(
                         "{source}:{number}: {} = '{}' is not a finite number",
-                        PARAMETER_NAMES[k], fields[field]
+                        parameter.name(),
+                        fields[field]
                     )
                 })?;
         }
@@ -256,8 +266,8 @@ impl Columns {
     }
 }
 
-/// The points of a CSV with a header, as parameter arrays in [`PARAMETER_NAMES`] order
-/// (geocent_time absolute GPS); `source` names the file in messages.
+/// The points of a CSV with a header, as parameter vectors (geocent_time absolute GPS);
+/// `source` names the file in messages.
 pub fn parse_points(text: &str, source: &str) -> anyhow::Result<Vec<ParameterVector>> {
     let mut lines = text.lines().enumerate().filter(|(_, line)| is_data(line));
     let Some((_, header)) = lines.next() else {
@@ -350,13 +360,14 @@ mod tests {
     #[test]
     fn columns_in_any_order_and_clear_errors() {
         let source = "points.csv";
-        let mut names: Vec<&str> = PARAMETER_NAMES.to_vec();
+        let mut names: Vec<&str> = POINT_PARAMETERS.iter().map(|p| p.name()).collect();
         names.reverse();
         let header = format!("extra,{}", names.join(","));
         let values: Vec<String> = (0..11).rev().map(|k| k.to_string()).collect();
         let text = format!("{header}\n\n9,{}\n", values.join(","));
         let points = parse_points(&text, source).unwrap();
-        assert_eq!(points, vec![std::array::from_fn(|k| k as f64)]);
+        let expected: Vec<f64> = (0..11).map(f64::from).collect();
+        assert_eq!(points, vec![SpinModel::Aligned.vector(&expected)]);
 
         let missing = header.replace(",dec", "");
         let err = parse_points(&missing, source).unwrap_err().to_string();
@@ -397,7 +408,7 @@ mod tests {
 
     #[test]
     fn streaming_answers_rows_and_survives_failed_evaluations() {
-        let header = PARAMETER_NAMES.join(",");
+        let header = SpinModel::Aligned.names().join(",");
         let input = format!(
             "# points\n{header}\n{}\n\n{}\n# more\n{}\n{}\n",
             row(1.0),
@@ -439,7 +450,7 @@ mod tests {
 
     #[test]
     fn streaming_stops_at_malformed_input() {
-        let header = PARAMETER_NAMES.join(",");
+        let header = SpinModel::Aligned.names().join(",");
         let run = |input: String| {
             let mut output = Vec::new();
             let result = stream_points(
@@ -518,7 +529,7 @@ mod tests {
     #[test]
     fn streaming_answers_each_row_before_reading_the_next() {
         let flushed = Rc::new(RefCell::new(Vec::new()));
-        let mut lines = vec![PARAMETER_NAMES.join(",")];
+        let mut lines = vec![SpinModel::Aligned.names().join(",")];
         lines.extend([1.0, -1.0, 2.0].map(row));
         let input = std::io::BufReader::new(Lockstep {
             lines,

@@ -17,7 +17,7 @@ use tdpe_posterior::prior::Entry;
 use tdpe_posterior::streams::Stream;
 use tdpe_posterior::transform::wrap;
 use tdpe_posterior::Posterior;
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, PARAMETER_NAMES};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SpinModel};
 
 use crate::config::KernelName;
 use crate::data::{tukey_window, Whitener, WHITENING_ROLL_OFF};
@@ -133,11 +133,13 @@ impl Draws {
     }
 }
 
-/// The parameter columns and the assessed derived ones ([`derived::ASSESSED`]) of `draws`.
-fn columns(draws: &Draws, epoch: &GpsTime) -> (Vec<Column>, Vec<Column>) {
-    let parameter_columns = Parameter::ALL
-        .into_iter()
-        .map(|p| Column {
+/// The parameter columns of the analysis's spin model and the assessed derived ones
+/// ([`derived::assessed_names`]) of `draws`.
+fn columns(draws: &Draws, epoch: &GpsTime, spin_model: SpinModel) -> (Vec<Column>, Vec<Column>) {
+    let parameter_columns = spin_model
+        .parameters()
+        .iter()
+        .map(|&p| Column {
             name: p.name().to_string(),
             values: draws
                 .reported
@@ -146,18 +148,23 @@ fn columns(draws: &Draws, epoch: &GpsTime) -> (Vec<Column>, Vec<Column>) {
                 .collect(),
         })
         .collect();
-    let rows: Vec<[f64; 3]> = draws.reported.iter().map(derived::assessed).collect();
-    (parameter_columns, named_columns(&derived::ASSESSED, &rows))
+    let rows: Vec<Vec<f64>> = draws
+        .reported
+        .iter()
+        .map(|t| derived::assessed(t, spin_model))
+        .collect();
+    let names = derived::assessed_names(spin_model);
+    (parameter_columns, named_columns(names, &rows))
 }
 
 /// The columns `names` of a table given row by row.
-fn named_columns<const N: usize>(names: &[&str; N], rows: &[[f64; N]]) -> Vec<Column> {
+fn named_columns<Row: AsRef<[f64]>>(names: &[&str], rows: &[Row]) -> Vec<Column> {
     names
         .iter()
         .enumerate()
         .map(|(j, name)| Column {
             name: name.to_string(),
-            values: rows.iter().map(|row| row[j]).collect(),
+            values: rows.iter().map(|row| row.as_ref()[j]).collect(),
         })
         .collect()
 }
@@ -218,7 +225,8 @@ pub fn diagnostics_so_far(
     samples: &Samples,
 ) -> anyhow::Result<Vec<(String, ParamDiagnostics)>> {
     let draws = Draws::new(posterior, samples, problem.config.sampler.seed)?;
-    let (parameter_columns, derived_columns) = columns(&draws, &problem.epoch);
+    let spin_model = problem.priors().spin_model;
+    let (parameter_columns, derived_columns) = columns(&draws, &problem.epoch, spin_model);
     Ok(diagnostics(
         problem,
         posterior,
@@ -238,7 +246,8 @@ pub fn collect(
     let config = &problem.config;
     let epoch = &problem.epoch;
     let draws = Draws::new(posterior, samples, config.sampler.seed)?;
-    let (parameter_columns, derived_columns) = columns(&draws, epoch);
+    let spin_model = problem.priors().spin_model;
+    let (parameter_columns, derived_columns) = columns(&draws, epoch, spin_model);
     let rb = posterior.likelihood();
     let log_likelihood = Column {
         name: "log_likelihood".into(),
@@ -294,7 +303,7 @@ pub fn collect(
         label: config.label.clone(),
         outdir: info.outdir,
         sampler: format!("tdpe-{}", info.kernel.as_str()),
-        parameter_names: PARAMETER_NAMES.iter().map(|s| s.to_string()).collect(),
+        parameter_names: spin_model.names().iter().map(|s| s.to_string()).collect(),
         search_parameter_keys: posterior
             .sampled_names()
             .iter()
@@ -308,9 +317,9 @@ pub fn collect(
         warmup: warmup_table(posterior, samples, epoch, config.sampler.seed),
         injection_parameters: problem
             .injection
-            .map(|p| named_values(&p.to_array(), epoch, &cosmology))
+            .map(|p| named_values(&p.to_array(), epoch, &cosmology, spin_model))
             .transpose()?,
-        fiducial_parameters: named_values(&info.fiducial_theta, epoch, &cosmology)?,
+        fiducial_parameters: named_values(&info.fiducial_theta, epoch, &cosmology, spin_model)?,
         fiducial_log_likelihood: info.fiducial_log_likelihood,
         priors: problem
             .priors()
@@ -712,20 +721,26 @@ fn cut_at_sparsest(values: &[f64], lower: f64, upper: f64) -> Vec<f64> {
     values.iter().map(|&v| wrap(v, cut, period)).collect()
 }
 
-/// Named values of the parameters (absolute GPS geocent_time) and the derived columns.
+/// Named values of `spin_model`'s parameters (absolute GPS geocent_time) and the derived
+/// columns.
 fn named_values(
     t: &ParameterVector,
     epoch: &GpsTime,
     cosmology: &Cosmology,
+    spin_model: SpinModel,
 ) -> anyhow::Result<Vec<NamedValue>> {
-    let mut out: Vec<NamedValue> = Parameter::ALL
-        .into_iter()
-        .map(|p| NamedValue {
+    let mut out: Vec<NamedValue> = spin_model
+        .parameters()
+        .iter()
+        .map(|&p| NamedValue {
             name: p.name().to_string(),
             value: reported_value(p, t[p], epoch),
         })
         .collect();
-    let derived_values = derived::ASSESSED.iter().zip(derived::assessed(t)).chain(
+    let assessed = derived::assessed_names(spin_model)
+        .iter()
+        .zip(derived::assessed(t, spin_model));
+    let derived_values = assessed.chain(
         derived::SOURCE_FRAME
             .iter()
             .zip(derived::source_frame(t, cosmology)?),

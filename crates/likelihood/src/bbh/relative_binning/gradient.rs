@@ -80,7 +80,7 @@ impl BbhRelativeBinning {
             Ok::<_, LikelihoodError>(value)
         })?;
         let intrinsic = seeded.gradient(&adjoint);
-        for (parameter, d) in Parameter::INTRINSIC.into_iter().zip(intrinsic) {
+        for (parameter, d) in Parameter::ALIGNED_INTRINSIC.into_iter().zip(intrinsic) {
             gradient[parameter] = d;
         }
         Ok(value)
@@ -127,7 +127,7 @@ impl BbhRelativeBinning {
                             *sum += ds.g[b] * d;
                         }
                     }
-                    for (parameter, d) in Parameter::INTRINSIC.into_iter().zip(&g_dr) {
+                    for (parameter, d) in Parameter::ALIGNED_INTRINSIC.into_iter().zip(&g_dr) {
                         gradient[parameter] += (factor * d).re;
                     }
                     g_wdot += (factor * g_dr[4]).re;

@@ -182,7 +182,8 @@ fn time_orbit_weights_follow_the_summed_density() {
     };
     let mut post = lattice_posterior(GW150914_LIKE_PRIOR, &options);
     let center = post.to_y(&THETA);
-    post.standardize(Affine::diagonal(center, &vec![0.3; THETA.len() - 1]));
+    let scales = vec![0.3; center.len()];
+    post.standardize(Affine::diagonal(center, &scales));
     // Near the time prior's lower edge, where the steps' shares ramp.
     let mut theta = THETA;
     theta[Parameter::GeocentTime] = -0.085;
@@ -256,24 +257,26 @@ fn independence_proposals_have_the_density_of_their_draws() {
     let mut post = lattice_posterior(&unconstrained, &options);
     assert_eq!(post.equivalent_count(), 4);
     let center = post.to_y(&THETA);
-    post.standardize(Affine::diagonal(center, &vec![0.3; THETA.len() - 1]));
+    let scales = vec![0.3; center.len()];
+    post.standardize(Affine::diagonal(center, &scales));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     // Draws around THETA for the kernels.
     let draws: Vec<ParameterVector> = (0..200)
         .map(|_| {
             let mut t = THETA;
-            for (k, width) in [
-                (0, 0.5),
-                (1, 0.02),
-                (2, 0.05),
-                (3, 0.05),
-                (5, 0.1),
-                (9, 0.1),
-            ]
-            .into_iter()
-            .chain([(10, 0.1), (8, 1e-3), (6, 1.0), (7, 2.0)])
-            {
-                t[k] += width * (rng.random::<f64>() - 0.5);
+            for (parameter, width) in [
+                (Parameter::ChirpMass, 0.5),
+                (Parameter::MassRatio, 0.02),
+                (Parameter::Chi1, 0.05),
+                (Parameter::Chi2, 0.05),
+                (Parameter::ThetaJn, 0.1),
+                (Parameter::Ra, 0.1),
+                (Parameter::Dec, 0.1),
+                (Parameter::GeocentTime, 1e-3),
+                (Parameter::Psi, 1.0),
+                (Parameter::Phase, 2.0),
+            ] {
+                t[parameter] += width * (rng.random::<f64>() - 0.5);
             }
             t
         })
@@ -305,13 +308,21 @@ fn independence_proposals_on_the_cover_have_the_density_of_their_draws() {
     );
     assert_eq!(post.cover_shifts().len(), 4);
     let center = post.to_y(&THETA);
-    post.standardize(Affine::diagonal(center, &vec![0.3; THETA.len() - 1]));
+    let scales = vec![0.3; center.len()];
+    post.standardize(Affine::diagonal(center, &scales));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let draws: Vec<ParameterVector> = (0..200)
         .map(|_| {
             let mut t = THETA;
-            for (k, width) in [(0, 0.5), (1, 0.02), (5, 0.1), (6, 1.0), (7, 2.0), (8, 1e-3)] {
-                t[k] += width * (rng.random::<f64>() - 0.5);
+            for (parameter, width) in [
+                (Parameter::ChirpMass, 0.5),
+                (Parameter::MassRatio, 0.02),
+                (Parameter::ThetaJn, 0.1),
+                (Parameter::Psi, 1.0),
+                (Parameter::Phase, 2.0),
+                (Parameter::GeocentTime, 1e-3),
+            ] {
+                t[parameter] += width * (rng.random::<f64>() - 0.5);
             }
             t
         })

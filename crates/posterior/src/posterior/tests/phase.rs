@@ -82,7 +82,8 @@ fn phase_marginalization_integrates_the_full_posterior() {
         );
         for theta in [
             THETA,
-            [31.0, 0.6, -0.2, 0.4, 700.0, 1.0, 1.2, 4.0, -0.03, 0.5, 0.3],
+            SpinModel::Aligned
+                .vector(&[31.0, 0.6, -0.2, 0.4, 700.0, 1.0, 1.2, 4.0, -0.03, 0.5, 0.3]),
         ] {
             let x_marginal = marginal.to_x(&theta);
             assert_gradient_matches(&marginal, &x_marginal);
