@@ -44,25 +44,10 @@ use tdpe_phenomt::precession::rotation::Harmonics;
 use tdpe_phenomt::{Mode, Settings, SmoothSteps};
 use tdpe_signal::{
     chirp_mass_and_ratio, lal_spins, BbhParameters, PrecessingSource, PrecessingSpins, SignalModel,
+    SpinModel,
 };
 
-const NAMES: [&str; DIM] = [
-    "chirp_mass",
-    "mass_ratio",
-    "a_1",
-    "a_2",
-    "tilt_1",
-    "tilt_2",
-    "phi_12",
-    "phi_jl",
-    "luminosity_distance",
-    "theta_jn",
-    "psi",
-    "phase",
-    "geocent_time",
-    "ra",
-    "dec",
-];
+/// The parameters, in the order of `SpinModel::Precessing`.
 const DIM: usize = 15;
 const FS: f64 = 2048.0;
 const DURATION: f64 = 4.0;
@@ -94,28 +79,8 @@ const DROPPED_NORM: f64 = 1e-5;
 type Point = [f64; DIM];
 
 fn split(v: &Point) -> (BbhParameters, PrecessingSpins<f64>) {
-    let p = BbhParameters {
-        chirp_mass: v[0],
-        mass_ratio: v[1],
-        chi_1: 0.0,
-        chi_2: 0.0,
-        luminosity_distance: v[8],
-        theta_jn: v[9],
-        psi: v[10],
-        phase: v[11],
-        geocent_time: v[12],
-        ra: v[13],
-        dec: v[14],
-    };
-    let spins = PrecessingSpins {
-        a_1: v[2],
-        a_2: v[3],
-        tilt_1: v[4],
-        tilt_2: v[5],
-        phi_12: v[6],
-        phi_jl: v[7],
-    };
-    (p, spins)
+    let p = BbhParameters::from_array(SpinModel::Precessing.vector(v));
+    (p, p.precessing_spins())
 }
 
 fn physical(v: &Point) -> bool {
@@ -203,11 +168,9 @@ impl Study {
     }
 
     fn templates(&self, v: &Point) -> Option<Vec<Vec<f64>>> {
-        let (p, spins) = split(v);
+        let (p, _) = split(v);
         let g = &self.grid;
-        self.model
-            .precessing_strain(&p, &spins, g.start, g.dt, g.len)
-            .ok()
+        self.model.precessing_strain(&p, g.start, g.dt, g.len).ok()
     }
 
     /// The exact ln L, `None` outside the model's range.
@@ -667,7 +630,7 @@ fn main() {
     println!("Fisher matrix: {:.1} s", clock.elapsed().as_secs_f64());
     let widths = gaussian.widths();
     println!("1σ widths (regularised Fisher):");
-    for (name, w) in NAMES.iter().zip(widths) {
+    for (name, w) in SpinModel::Precessing.names().iter().zip(widths) {
         println!("  {name:>20} {w:.3e}");
     }
 

@@ -15,7 +15,6 @@ use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters};
 use crate::precessing::PrecessingSource;
 use crate::projection::{project, project_mode, ProjectionGradient};
-use crate::spins::PrecessingSpins;
 
 /// The dual-number waveform a thread set up last: its settings, the bits of its four
 /// parameters, and the waveform ([`SignalModel::waveform_with_derivatives`]), shared rather
@@ -207,19 +206,19 @@ impl SignalModel {
     }
 
     /// The strain of every detector at the times `start + i·dt` (s, relative to the epoch),
-    /// i = 0..n, for a precessing binary with bilby's `spins` (IMRPhenomTPHM's smooth variant;
+    /// i = 0..n, for a precessing binary with bilby's spins (IMRPhenomTPHM's smooth variant;
     /// `p`'s chi_1 and chi_2 play no part), as a sum over its co-precessing modes
     /// (docs/precession.md §12). The spin ODE takes the step counts of
     /// [`SmoothSteps::for_binary`] for this binary.
     pub fn precessing_strain(
         &self,
         p: &BbhParameters,
-        spins: &PrecessingSpins<f64>,
         start: f64,
         dt: f64,
         n: usize,
     ) -> Result<Vec<Vec<f64>>, SignalError> {
         check_extrinsic(p)?;
+        let spins = &p.precessing_spins();
         let (mass_1, mass_2) = checked_component_masses(p.chirp_mass, p.mass_ratio)?;
         let t_start = start - p.geocent_time - MAX_EARTH_DELAY_S;
         let (chi_1, chi_2) = spins.standard_orientation();

@@ -3,6 +3,8 @@
 
 use tdpe_phenomt::Real;
 
+use crate::spins::PrecessingSpins;
+
 /// One parameter of the binary, in bilby's names: the index of its entry in a
 /// [`ParameterVector`] (`theta[Parameter::Psi]`). This is the one definition of the layout; the
 /// priors, the coordinate maps, the jumps and the outputs refer to parameters through it, so a
@@ -391,6 +393,18 @@ impl BbhParameters {
     /// Component masses (m1 ≥ m2) in M☉.
     pub fn component_masses(&self) -> (f64, f64) {
         component_masses(self.chirp_mass, self.mass_ratio)
+    }
+
+    /// bilby's precessing spins of the binary.
+    pub fn precessing_spins(&self) -> PrecessingSpins<f64> {
+        PrecessingSpins {
+            a_1: self.a_1,
+            a_2: self.a_2,
+            tilt_1: self.tilt_1,
+            tilt_2: self.tilt_2,
+            phi_12: self.phi_12,
+            phi_jl: self.phi_jl,
+        }
     }
 }
 

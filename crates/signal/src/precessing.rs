@@ -19,7 +19,7 @@ use tdpe_phenomt::precession::rotation::Harmonics;
 use tdpe_phenomt::{Dual, Mode, Real, Settings, SmoothPrecession, SmoothSteps};
 
 use crate::error::SignalError;
-use crate::params::component_masses;
+use crate::params::{component_masses, BbhParameters, Parameter};
 use crate::spins::{lal_spins, PrecessingSpins};
 
 /// (re, im) of a complex number of any scalar.
@@ -31,17 +31,17 @@ pub const COPRECESSING_MODES: usize = Mode::ALL.len();
 /// The parameters a precessing source's signal depends on other than through the detector (its
 /// antenna patterns, delay and distance), in the order of [`ComponentGradient::d_source`]:
 /// the seven of the set-up, then the view's.
-pub const SOURCE_PARAMETERS: [&str; 10] = [
-    "chirp_mass",
-    "mass_ratio",
-    "a_1",
-    "a_2",
-    "tilt_1",
-    "tilt_2",
-    "phi_12",
-    "phi_jl",
-    "theta_jn",
-    "phase",
+pub const SOURCE_PARAMETERS: [Parameter; 10] = [
+    Parameter::ChirpMass,
+    Parameter::MassRatio,
+    Parameter::A1,
+    Parameter::A2,
+    Parameter::Tilt1,
+    Parameter::Tilt2,
+    Parameter::Phi12,
+    Parameter::PhiJl,
+    Parameter::ThetaJn,
+    Parameter::Phase,
 ];
 
 /// The set-up's dual directions: the first seven of [`SOURCE_PARAMETERS`], then the time.
@@ -50,6 +50,10 @@ const TIME_DIRECTION: usize = 7;
 /// The directions of ι and ψ′: every one of [`SOURCE_PARAMETERS`].
 const VIEW_DIRECTIONS: usize = SOURCE_PARAMETERS.len();
 const PHASE_DIRECTION: usize = 9;
+const _: () = assert!(matches!(
+    SOURCE_PARAMETERS[PHASE_DIRECTION],
+    Parameter::Phase
+));
 
 fn mul<T: Real>(a: Complex<T>, b: Complex<T>) -> Complex<T> {
     (a.0 * b.0 - a.1 * b.1, a.0 * b.1 + a.1 * b.0)
@@ -237,32 +241,17 @@ pub struct PrecessingGradientSource {
 }
 
 impl PrecessingGradientSource {
-    /// The source of [`PrecessingSource::new`] in bilby's chirp mass (M☉) and mass ratio.
-    #[allow(clippy::too_many_arguments)]
+    /// The source of [`PrecessingSource::new`] for `p` (its precessing spins; chi_1 and chi_2
+    /// play no part), the frame integrated from `t_start` (s, relative to the peak) in `steps`.
     pub fn new(
-        chirp_mass: f64,
-        mass_ratio: f64,
-        spins: &PrecessingSpins<f64>,
-        theta_jn: f64,
-        phase: f64,
-        distance_mpc: f64,
+        p: &BbhParameters,
         settings: &Settings,
         t_start: f64,
         steps: SmoothSteps,
     ) -> Result<Self, SignalError> {
-        // In the order of SOURCE_PARAMETERS.
-        let seeded = [
-            chirp_mass,
-            mass_ratio,
-            spins.a_1,
-            spins.a_2,
-            spins.tilt_1,
-            spins.tilt_2,
-            spins.phi_12,
-            spins.phi_jl,
-            theta_jn,
-            phase,
-        ];
+        let values = p.to_array();
+        let seeded = SOURCE_PARAMETERS.map(|parameter| values[parameter]);
+        let (phase, distance_mpc) = (p.phase, p.luminosity_distance);
         let view_seeds: [Dual<VIEW_DIRECTIONS>; VIEW_DIRECTIONS] =
             std::array::from_fn(|k| Dual::variable(seeded[k], k));
         let [mc_v, q_v, a_1v, a_2v, tilt_1v, tilt_2v, phi_12v, phi_jlv, theta_jnv, phase_v] =
@@ -294,7 +283,7 @@ impl PrecessingGradientSource {
             tilt_1: setup[4],
             tilt_2: setup[5],
             phi_12: setup[6],
-            phi_jl: Dual::from(spins.phi_jl),
+            phi_jl: Dual::from(p.phi_jl),
         };
         let source = PrecessingSource::with_view(
             mass_1,

@@ -5,26 +5,27 @@
 
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_phenomt::{Settings, SmoothPrecession, SmoothSteps};
-use tdpe_signal::{lal_spins, BbhParameters, PrecessingSpins, SignalModel};
+use tdpe_signal::{
+    lal_spins, BbhParameters, Parameter, ParameterVector, SignalModel, SpinModel, NUM_PARAMETERS,
+};
 
 const F_REF: f64 = 20.0;
 const DT: f64 = 1.0 / 2048.0;
 
-fn binary(theta_jn: f64, phi_jl: f64, phase: f64) -> (BbhParameters, PrecessingSpins<f64>) {
-    let p = BbhParameters {
+fn binary(theta_jn: f64, phi_jl: f64, phase: f64) -> BbhParameters {
+    BbhParameters {
         theta_jn,
         phase,
-        ..BbhParameters::gw150914_like()
-    };
-    let spins = PrecessingSpins {
+        chi_1: 0.0,
+        chi_2: 0.0,
         a_1: 0.7,
         a_2: 0.5,
         tilt_1: 1.2,
         tilt_2: 2.1,
         phi_12: 0.8,
         phi_jl,
-    };
-    (p, spins)
+        ..BbhParameters::gw150914_like()
+    }
 }
 
 #[test]
@@ -41,8 +42,9 @@ fn factorised_strain_is_the_direct_one() {
     let (start, n) = (-1.6, 4096);
     let gmst0 = greenwich_mean_sidereal_time(epoch).unwrap();
     for (theta_jn, phi_jl, phase) in [(1.0, 0.3, 1.3), (2.6, 4.0, 5.5), (0.1, 2.0, 0.0)] {
-        let (p, spins) = binary(theta_jn, phi_jl, phase);
-        let ours = model.precessing_strain(&p, &spins, start, DT, n).unwrap();
+        let p = binary(theta_jn, phi_jl, phase);
+        let spins = p.precessing_spins();
+        let ours = model.precessing_strain(&p, start, DT, n).unwrap();
         let (m1, m2) = p.component_masses();
         let view = lal_spins(&spins, theta_jn, m1, m2, F_REF, phase).unwrap();
         // The view's spins are the standard orientation's turned by ψ′. The direct route takes
@@ -105,10 +107,10 @@ fn factorised_strain_is_the_direct_one() {
 fn bad_precessing_input_is_refused() {
     let epoch = GpsTime::from_f64(1126259462.0).unwrap();
     let model = SignalModel::new(Detector::network(&["H1"]).unwrap(), epoch, F_REF, DT).unwrap();
-    let (p, spins) = binary(1.0, 0.3, 1.3);
-    let too_fast = PrecessingSpins { a_1: 1.2, ..spins };
+    let p = binary(1.0, 0.3, 1.3);
+    let too_fast = BbhParameters { a_1: 1.2, ..p };
     let error = model
-        .precessing_strain(&p, &too_fast, -1.6, DT, 16)
+        .precessing_strain(&too_fast, -1.6, DT, 16)
         .unwrap_err()
         .to_string();
     assert!(error.starts_with("a_1 = 1.2 is outside"), "{error}");
@@ -116,30 +118,27 @@ fn bad_precessing_input_is_refused() {
         luminosity_distance: -1.0,
         ..p
     };
-    assert!(model.precessing_strain(&far, &spins, -1.6, DT, 16).is_err());
+    assert!(model.precessing_strain(&far, -1.6, DT, 16).is_err());
     let unreachable =
         SignalModel::new(Detector::network(&["H1"]).unwrap(), epoch, 900.0, DT).unwrap();
     let error = unreachable
-        .precessing_strain(&p, &spins, -1.6, DT, 16)
+        .precessing_strain(&p, -1.6, DT, 16)
         .unwrap_err()
         .to_string();
     assert!(error.starts_with("reference_frequency = 900 Hz"), "{error}");
 }
 
 /// The strain of one detector at the times `times` (s, relative to the epoch) with its gradient
-/// in bilby's 15 precessing parameters, in the order
-/// [`SOURCE_PARAMETERS`], luminosity_distance, psi, geocent_time, ra, dec, from the component
-/// gradients.
+/// in the parameters, from the component gradients.
 fn strain_gradient(
     p: &BbhParameters,
-    spins: &PrecessingSpins<f64>,
     detector: &Detector,
     gmst0: f64,
     times: &[f64],
-) -> Vec<(f64, [f64; 15])> {
+) -> Vec<(f64, ParameterVector)> {
     use num_complex::Complex64;
     use tdpe_detector::time::GMST_RATE_RAD_PER_S;
-    use tdpe_signal::PrecessingGradientSource;
+    use tdpe_signal::{PrecessingGradientSource, SOURCE_PARAMETERS};
     let settings = Settings {
         f_min: F_REF,
         f_ref: F_REF,
@@ -148,32 +147,13 @@ fn strain_gradient(
     };
     let t_start = times[0] - p.geocent_time - 0.03;
     let (m1, m2) = p.component_masses();
-    let (chi_1, chi_2) = spins.standard_orientation();
+    let (chi_1, chi_2) = p.precessing_spins().standard_orientation();
     let steps = SmoothSteps::for_binary(m1, m2, chi_1[2], chi_2[2], &settings, t_start).unwrap();
-    let source = PrecessingGradientSource::new(
-        p.chirp_mass,
-        p.mass_ratio,
-        spins,
-        p.theta_jn,
-        p.phase,
-        p.luminosity_distance,
-        &settings,
-        t_start,
-        steps,
-    )
-    .unwrap();
+    let source = PrecessingGradientSource::new(p, &settings, t_start, steps).unwrap();
     let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
     let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
     let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
     let k = |a: tdpe_detector::AntennaPattern| Complex64::new(a.plus, a.cross);
-    let d_k = [
-        k(f.d_psi),
-        k(f.d_ra),
-        k(f.d_dec),
-        -k(f.d_ra) * GMST_RATE_RAD_PER_S,
-    ];
-    // ∂t/∂(ra, dec, geocent_time) of the time relative to the peak.
-    let d_t = [-tau.d_ra, -tau.d_dec, -1.0 + tau.d_ra * GMST_RATE_RAD_PER_S];
     times
         .iter()
         .map(|&time| {
@@ -182,50 +162,24 @@ fn strain_gradient(
                 parts.iter().map(g).sum::<Complex64>().re
             };
             let h = sum(&|c| c.value);
+            // Through K = F₊ + iF× and through the time t = time − t_c − τ.
             let antenna =
                 |dk: Complex64| sum(&|c| c.d_antenna[0] * dk + c.d_antenna[1] * dk.conj());
             let time_rate = sum(&|c| c.d_time);
-            let mut gradient = [0.0; 15];
-            for (k, g) in gradient.iter_mut().take(10).enumerate() {
-                *g = sum(&|c| c.d_source[k]);
+            let mut gradient = [0.0; NUM_PARAMETERS];
+            for (k, parameter) in SOURCE_PARAMETERS.into_iter().enumerate() {
+                gradient[parameter] = sum(&|c| c.d_source[k]);
             }
-            gradient[10] = -h / p.luminosity_distance;
-            gradient[11] = antenna(d_k[0]);
-            gradient[12] = antenna(d_k[3]) + time_rate * d_t[2];
-            gradient[13] = antenna(d_k[1]) + time_rate * d_t[0];
-            gradient[14] = antenna(d_k[2]) + time_rate * d_t[1];
+            gradient[Parameter::LuminosityDistance] = -h / p.luminosity_distance;
+            gradient[Parameter::Psi] = antenna(k(f.d_psi));
+            gradient[Parameter::Ra] = antenna(k(f.d_ra)) - time_rate * tau.d_ra;
+            gradient[Parameter::Dec] = antenna(k(f.d_dec)) - time_rate * tau.d_dec;
+            // GMST advances with t_c.
+            gradient[Parameter::GeocentTime] = -antenna(k(f.d_ra)) * GMST_RATE_RAD_PER_S
+                + time_rate * (-1.0 + tau.d_ra * GMST_RATE_RAD_PER_S);
             (h, gradient)
         })
         .collect()
-}
-
-/// `p` and `spins` with parameter `k` (the order of [`strain_gradient`]) moved by `step`.
-fn moved(
-    p: &BbhParameters,
-    spins: &PrecessingSpins<f64>,
-    k: usize,
-    step: f64,
-) -> (BbhParameters, PrecessingSpins<f64>) {
-    let (mut p, mut s) = (*p, *spins);
-    let slot = match k {
-        0 => &mut p.chirp_mass,
-        1 => &mut p.mass_ratio,
-        2 => &mut s.a_1,
-        3 => &mut s.a_2,
-        4 => &mut s.tilt_1,
-        5 => &mut s.tilt_2,
-        6 => &mut s.phi_12,
-        7 => &mut s.phi_jl,
-        8 => &mut p.theta_jn,
-        9 => &mut p.phase,
-        10 => &mut p.luminosity_distance,
-        11 => &mut p.psi,
-        12 => &mut p.geocent_time,
-        13 => &mut p.ra,
-        _ => &mut p.dec,
-    };
-    *slot += step;
-    (p, s)
 }
 
 #[test]
@@ -233,7 +187,7 @@ fn strain_gradient_matches_finite_differences() {
     let epoch = GpsTime::from_f64(1126259462.0).unwrap();
     let detectors = Detector::network(&["H1", "L1"]).unwrap();
     let gmst0 = greenwich_mean_sidereal_time(epoch).unwrap();
-    let (p, spins) = binary(1.0, 0.3, 1.3);
+    let p = binary(1.0, 0.3, 1.3);
     let peak_mass_s = 65.0 * 4.925e-6;
     // Inspiral, late inspiral, merger, ringdown (the peak is at 0.4 s).
     let offsets_m = [
@@ -243,64 +197,69 @@ fn strain_gradient_matches_finite_differences() {
         .iter()
         .map(|m| p.geocent_time + m * peak_mass_s)
         .collect();
-    let names = [
-        "chirp_mass",
-        "mass_ratio",
-        "a_1",
-        "a_2",
-        "tilt_1",
-        "tilt_2",
-        "phi_12",
-        "phi_jl",
-        "theta_jn",
-        "phase",
-        "luminosity_distance",
-        "psi",
-        "geocent_time",
-        "ra",
-        "dec",
-    ];
-    // Steps of 1e-3 where the aligned components or η change: smaller ones meet the rounding
-    // jitter of THM's −150 M slope (docs/precession.md §12.2), larger ones its curvature.
-    let steps = [
-        1e-4, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-5, 1e-5, 1e-5, 1e-5, 1e-2, 1e-5, 1e-7, 1e-5, 1e-5,
-    ];
+    // Where the aligned components or η change, steps of 1e-3: smaller ones meet the rounding
+    // jitter of THM's −150 M slope (docs/precession.md §12.2), larger ones its curvature. The
+    // jitter then leaves ~1e-5 of the largest derivative.
+    let moves_aligned_spins = |parameter: Parameter| {
+        matches!(
+            parameter,
+            Parameter::MassRatio
+                | Parameter::A1
+                | Parameter::A2
+                | Parameter::Tilt1
+                | Parameter::Tilt2
+        )
+    };
+    let step = |parameter: Parameter| match parameter {
+        Parameter::ChirpMass => 1e-4,
+        Parameter::LuminosityDistance => 1e-2,
+        Parameter::GeocentTime => 1e-7,
+        other if moves_aligned_spins(other) => 1e-3,
+        _ => 1e-5,
+    };
     for detector in &detectors {
         let model = SignalModel::new(vec![detector.clone()], epoch, F_REF, DT).unwrap();
-        let strain_at = |p: &BbhParameters, s: &PrecessingSpins<f64>| -> Vec<f64> {
+        let strain_at = |p: &BbhParameters| -> Vec<f64> {
             times
                 .iter()
-                .map(|&t| model.precessing_strain(p, s, t, DT, 1).unwrap()[0][0])
+                .map(|&t| model.precessing_strain(p, t, DT, 1).unwrap()[0][0])
                 .collect()
         };
-        let ours = strain_gradient(&p, &spins, detector, gmst0, &times);
-        let plain = strain_at(&p, &spins);
+        let ours = strain_gradient(&p, detector, gmst0, &times);
+        let plain = strain_at(&p);
         for (i, (h, _)) in ours.iter().enumerate() {
             assert!(
                 (h - plain[i]).abs() <= 1e-12 * plain[i].abs().max(1e-22),
                 "value"
             );
         }
-        for (k, name) in names.iter().enumerate() {
+        for &parameter in SpinModel::Precessing.parameters() {
             // Five-point differences.
             let at = |c: f64| {
-                let (q, s) = moved(&p, &spins, k, c * steps[k]);
-                strain_at(&q, &s)
+                let mut moved = p.to_array();
+                moved[parameter] += c * step(parameter);
+                strain_at(&BbhParameters::from_array(moved))
             };
             let (m2, m1, p1, p2) = (at(-2.0), at(-1.0), at(1.0), at(2.0));
-            let scale = ours.iter().fold(0.0_f64, |m, (_, g)| m.max(g[k].abs()));
+            let scale = ours
+                .iter()
+                .fold(0.0_f64, |m, (_, g)| m.max(g[parameter].abs()));
             let mut worst = 0.0_f64;
             for (i, (_, g)) in ours.iter().enumerate() {
-                let fd = (m2[i] - 8.0 * m1[i] + 8.0 * p1[i] - p2[i]) / (12.0 * steps[k]);
-                worst = worst.max((g[k] - fd).abs() / scale);
+                let fd = (m2[i] - 8.0 * m1[i] + 8.0 * p1[i] - p2[i]) / (12.0 * step(parameter));
+                worst = worst.max((g[parameter] - fd).abs() / scale);
             }
+            let name = parameter.name();
             println!(
                 "{}: {name}: largest difference {worst:.1e} of the largest derivative",
                 detector.name
             );
             assert!(scale > 0.0, "{name}: no derivative");
-            // The rounding jitter leaves ~1e-5 where the aligned components or η change.
-            let tolerance = if (1..=5).contains(&k) { 1e-4 } else { 1e-7 };
+            let tolerance = if moves_aligned_spins(parameter) {
+                1e-4
+            } else {
+                1e-7
+            };
             assert!(worst < tolerance, "{name}: {worst:e}");
         }
     }
@@ -320,7 +279,11 @@ fn cost() {
         delta_t: DT,
         smooth: true,
     };
-    let (p, spins) = binary(1.0, 0.3, 1.3);
+    let p = BbhParameters {
+        luminosity_distance: 400.0,
+        ..binary(1.0, 0.3, 1.3)
+    };
+    let spins = p.precessing_spins();
     let (m1, m2) = p.component_masses();
     let median = |f: &mut dyn FnMut()| {
         let mut times: Vec<f64> = (0..21)
@@ -345,20 +308,7 @@ fn cost() {
             PrecessingSource::new(m1, m2, &spins, 1.0, 1.3, 400.0, &settings, t_start, steps)
                 .unwrap();
         });
-        let new_gradient = || {
-            PrecessingGradientSource::new(
-                p.chirp_mass,
-                p.mass_ratio,
-                &spins,
-                1.0,
-                1.3,
-                400.0,
-                &settings,
-                t_start,
-                steps,
-            )
-            .unwrap()
-        };
+        let new_gradient = || PrecessingGradientSource::new(&p, &settings, t_start, steps).unwrap();
         let setup = median(&mut || {
             new_gradient();
         });
