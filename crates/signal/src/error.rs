@@ -10,6 +10,9 @@ pub enum SignalError {
     Waveform(#[from] WaveformError),
     #[error(transparent)]
     Detector(#[from] DetectorError),
+    /// A combination of options that is not built.
+    #[error("{0} is not supported")]
+    Unsupported(&'static str),
     /// A parameter is outside its domain.
     #[error("{name} = {value} is outside the allowed range {allowed}")]
     OutOfRange {

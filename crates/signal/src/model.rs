@@ -12,7 +12,7 @@ use tdpe_phenomt::{
 };
 
 use crate::error::SignalError;
-use crate::params::{component_masses, BbhParameters};
+use crate::params::{component_masses, BbhParameters, SpinModel};
 use crate::precessing::PrecessingSource;
 use crate::projection::{project, project_mode, ProjectionGradient};
 
@@ -25,15 +25,19 @@ thread_local! {
     static LAST_DUAL_SETUP: RefCell<Option<DualSetup>> = const { RefCell::new(None) };
 }
 
-/// IMRPhenomT's (2,2) mode, or a set of IMRPhenomTHM's modes, seen by a network of detectors.
+/// IMRPhenomT's (2,2) mode, a set of IMRPhenomTHM's modes, or IMRPhenomTPHM (a precessing
+/// binary), seen by a network of detectors.
 #[derive(Clone, Debug)]
 pub struct SignalModel {
     detectors: Vec<Detector>,
     epoch: GpsTime,
     gmst_at_epoch: f64,
     waveform: Settings,
-    /// The modes (m > 0, each with its −m partner), in LAL's order; (2,2) alone by default.
+    /// The modes (m > 0, each with its −m partner), in LAL's order; (2,2) alone by default;
+    /// for a precessing binary, its co-precessing modes.
     modes: Vec<Mode>,
+    /// Which spins the binary has.
+    spin_model: SpinModel,
 }
 
 impl SignalModel {
@@ -60,12 +64,31 @@ impl SignalModel {
                 smooth: true,
             },
             modes: vec![Mode::L2M2],
+            spin_model: SpinModel::Aligned,
         })
+    }
+
+    /// The same model for a precessing binary: IMRPhenomTPHM's smooth variant with its five
+    /// co-precessing modes, whose strain is [`Self::precessing_strain`].
+    pub fn precessing(mut self) -> Self {
+        self.modes = Mode::ALL.to_vec();
+        self.spin_model = SpinModel::Precessing;
+        self
+    }
+
+    /// Which spins the binary has: the parameters the strain depends on.
+    pub fn spin_model(&self) -> SpinModel {
+        self.spin_model
     }
 
     /// The same model with IMRPhenomTHM's `modes` (each with its −m partner; at least one, none
     /// twice), kept in LAL's order.
     pub fn with_modes(mut self, modes: &[Mode]) -> Result<Self, SignalError> {
+        if self.spin_model == SpinModel::Precessing {
+            return Err(SignalError::Unsupported(
+                "a mode array for a precessing binary (its five co-precessing modes are used)",
+            ));
+        }
         let mut sorted = modes.to_vec();
         sorted.sort();
         if sorted.is_empty() {
@@ -176,7 +199,7 @@ impl SignalModel {
     }
 
     /// The strain of every detector at the times `start + i·dt` (s, relative to the epoch),
-    /// i = 0..n.
+    /// i = 0..n ([`Self::precessing_strain`] for a precessing binary).
     pub fn strain(
         &self,
         p: &BbhParameters,
@@ -185,6 +208,9 @@ impl SignalModel {
         n: usize,
     ) -> Result<Vec<Vec<f64>>, SignalError> {
         check_extrinsic(p)?;
+        if self.spin_model == SpinModel::Precessing {
+            return self.precessing_strain(p, start, dt, n);
+        }
         if !self.is_22_only() {
             return self.mode_strain(p, start, dt, n);
         }
