@@ -120,7 +120,7 @@ pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
     let mut points = Vec::with_capacity(n);
     for i in 0..n {
         let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
-        // Column j holds parameter j (the masses to convert in the first two).
+        // Column j holds LIKELIHOOD_PARAMETERS[j] (the masses to convert in the first two).
         for (&parameter, (column, name)) in
             LIKELIHOOD_PARAMETERS.iter().zip(columns.iter().zip(&names))
         {

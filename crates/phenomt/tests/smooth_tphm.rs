@@ -270,7 +270,20 @@ fn steps_for_the_binary_keep_the_accuracy() {
         assert!(worst[0] <= 3e-9, "{case}: {worst:?}");
         assert!(worst[1] <= 2e-7, "{case}: {worst:?}");
         assert!(worst[2] <= 2e-6, "{case}: {worst:?}");
-        assert!(steps.inspiral <= 2048, "{case}: {steps:?}");
+        // The counts of docs/precession.md §12.5.
+        let expected = match case {
+            "P01_gw150914_like" => Some((16, 406)),
+            "P08_fref35" => Some((195, 57)),
+            "P09_lowmass_long" => Some((16, 2043)),
+            _ => None,
+        };
+        if let Some((backward, inspiral)) = expected {
+            assert_eq!(
+                (steps.backward, steps.inspiral),
+                (backward, inspiral),
+                "{case}"
+            );
+        }
     }
     assert!(fewest < 0.25, "{fewest}");
 }
@@ -559,6 +572,15 @@ fn bad_input_is_refused() {
     assert!(late.start_time() < -0.05, "{}", late.start_time());
     let zero = SmoothSteps { merger: 0, ..steps };
     assert!(new(ok, -1.0, &SMOOTH, zero).is_err(), "no steps");
+    let too_many = SmoothSteps {
+        backward: SmoothSteps::MAX_STEPS + 1,
+        ..steps
+    };
+    assert!(new(ok, -1.0, &SMOOTH, too_many).is_err(), "too many steps");
+    // A start a GPS time away (an absolute time given for a relative one) is refused before
+    // any node is made.
+    let far = SmoothSteps::for_binary(40.0, 30.0, 0.1, 0.2, &SMOOTH, -1.1e9).unwrap_err();
+    assert!(far.to_string().contains("t_start"), "{far}");
     let after_peak = Settings {
         f_ref: 400.0,
         ..SMOOTH

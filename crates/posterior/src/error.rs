@@ -28,10 +28,10 @@ pub enum PosteriorError {
     /// The maximum-likelihood search found no point where the likelihood is defined.
     #[error("the maximum-likelihood search found no point where the likelihood is defined")]
     SearchFailed,
-    /// The priors are for precessing spins, whose likelihood is not built yet.
+    /// The priors are for precessing spins, whose relative-binning likelihood is not built yet.
     #[error(
-        "precessing spins ({}) need IMRPhenomTPHM's likelihood, which is not built yet; use \
-         chi_1/chi_2 priors (aligned spins)",
+        "precessing spins ({}) need IMRPhenomTPHM's relative-binning likelihood, which is not \
+         built yet; use chi_1/chi_2 priors (aligned spins)",
         tdpe_signal::SpinModel::Precessing.spin_parameters().map(|p| p.name()).collect::<Vec<_>>().join(", ")
     )]
     NoPrecessingLikelihood,

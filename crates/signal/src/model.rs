@@ -38,6 +38,9 @@ pub struct SignalModel {
     modes: Vec<Mode>,
     /// Which spins the binary has.
     spin_model: SpinModel,
+    /// The spin ODE's step counts for a precessing binary, if fixed for the analysis (otherwise
+    /// those of [`SmoothSteps::for_binary`] at each point).
+    precession_steps: Option<SmoothSteps>,
 }
 
 impl SignalModel {
@@ -65,6 +68,7 @@ impl SignalModel {
             },
             modes: vec![Mode::L2M2],
             spin_model: SpinModel::Aligned,
+            precession_steps: None,
         })
     }
 
@@ -73,6 +77,14 @@ impl SignalModel {
     pub fn precessing(mut self) -> Self {
         self.modes = Mode::ALL.to_vec();
         self.spin_model = SpinModel::Precessing;
+        self
+    }
+
+    /// The same model with the spin ODE's step counts fixed: then the precessing strain is a
+    /// smooth function of the parameters (counts that follow the parameters jump,
+    /// [`SmoothSteps::for_binary`]).
+    pub fn with_precession_steps(mut self, steps: SmoothSteps) -> Self {
+        self.precession_steps = Some(steps);
         self
     }
 
@@ -234,8 +246,9 @@ impl SignalModel {
     /// The strain of every detector at the times `start + i·dt` (s, relative to the epoch),
     /// i = 0..n, for a precessing binary with bilby's spins (IMRPhenomTPHM's smooth variant;
     /// `p`'s chi_1 and chi_2 play no part), as a sum over its co-precessing modes
-    /// (docs/precession.md §12). The spin ODE takes the step counts of
-    /// [`SmoothSteps::for_binary`] for this binary.
+    /// (docs/precession.md §12). The spin ODE takes the model's fixed step counts
+    /// ([`Self::with_precession_steps`]), or else those of [`SmoothSteps::for_binary`] for this
+    /// binary.
     pub fn precessing_strain(
         &self,
         p: &BbhParameters,
@@ -248,26 +261,28 @@ impl SignalModel {
         let (mass_1, mass_2) = checked_component_masses(p.chirp_mass, p.mass_ratio)?;
         let t_start = start - p.geocent_time - MAX_EARTH_DELAY_S;
         let (chi_1, chi_2) = spins.standard_orientation();
-        let source =
-            SmoothSteps::for_binary(mass_1, mass_2, chi_1[2], chi_2[2], &self.waveform, t_start)
-                .map_err(SignalError::from)
-                .and_then(|steps| {
-                    PrecessingSource::new(
-                        mass_1,
-                        mass_2,
-                        spins,
-                        p.theta_jn,
-                        p.phase,
-                        p.luminosity_distance,
-                        &self.waveform,
-                        t_start,
-                        steps,
-                    )
-                })
-                .map_err(|error| match error {
-                    SignalError::Waveform(error) => reference_frequency_error(error),
-                    other => other,
-                })?;
+        let steps = match self.precession_steps {
+            Some(steps) => steps,
+            None => {
+                SmoothSteps::for_binary(mass_1, mass_2, chi_1[2], chi_2[2], &self.waveform, t_start)
+                    .map_err(reference_frequency_error)?
+            }
+        };
+        let source = PrecessingSource::new(
+            mass_1,
+            mass_2,
+            spins,
+            p.theta_jn,
+            p.phase,
+            p.luminosity_distance,
+            &self.waveform,
+            t_start,
+            steps,
+        )
+        .map_err(|error| match error {
+            SignalError::Waveform(error) => reference_frequency_error(error),
+            other => other,
+        })?;
         let gmst = self.gmst_at_epoch + GMST_RATE_RAD_PER_S * p.geocent_time;
         Ok(self
             .detectors

@@ -185,7 +185,8 @@ impl SpinModel {
         Parameter::Dec,
     ];
 
-    /// The parameters of a precessing analysis, in bilby's order.
+    /// The parameters of a precessing analysis: bilby's names, the aligned analysis's order with
+    /// the six precessing spins in place of chi_1 and chi_2.
     const PRECESSING: [Parameter; 15] = [
         Parameter::ChirpMass,
         Parameter::MassRatio,

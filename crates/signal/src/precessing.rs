@@ -44,9 +44,26 @@ pub const SOURCE_PARAMETERS: [Parameter; 10] = [
     Parameter::Phase,
 ];
 
-/// The set-up's dual directions: the first seven of [`SOURCE_PARAMETERS`], then the time.
-const SETUP_DIRECTIONS: usize = 8;
-const TIME_DIRECTION: usize = 7;
+/// The set-up's parameters: the first seven of [`SOURCE_PARAMETERS`], whose order
+/// `PrecessingGradientSource::new` seeds (the masses, then the spins of the standard
+/// orientation).
+const SETUP_PARAMETERS: usize = 7;
+const _: () = assert!(matches!(
+    SOURCE_PARAMETERS,
+    [
+        Parameter::ChirpMass,
+        Parameter::MassRatio,
+        Parameter::A1,
+        Parameter::A2,
+        Parameter::Tilt1,
+        Parameter::Tilt2,
+        Parameter::Phi12,
+        ..
+    ]
+));
+/// The set-up's dual directions: its parameters, then the time.
+const SETUP_DIRECTIONS: usize = SETUP_PARAMETERS + 1;
+const TIME_DIRECTION: usize = SETUP_PARAMETERS;
 /// The directions of ι and ψ′: every one of [`SOURCE_PARAMETERS`].
 const VIEW_DIRECTIONS: usize = SOURCE_PARAMETERS.len();
 const PHASE_DIRECTION: usize = 9;
@@ -143,7 +160,8 @@ impl<T: Real> PrecessingSource<T> {
     }
 }
 
-/// Checks the distance and converts bilby's view to LAL's (ι, ψ′) in any scalar.
+/// Checks the masses and the distance and converts bilby's view to LAL's (ι, ψ′) in any
+/// scalar.
 fn view<T: Real>(
     mass_1: T,
     mass_2: T,
@@ -153,6 +171,22 @@ fn view<T: Real>(
     distance_mpc: f64,
     settings: &Settings,
 ) -> Result<(T, T), SignalError> {
+    let (m1, m2) = (mass_1.re(), mass_2.re());
+    if !(m1 > 0.0 && m1.is_finite()) {
+        return Err(SignalError::OutOfRange {
+            name: "mass_1",
+            value: m1,
+            allowed: "(0, ∞) M☉",
+        });
+    }
+    // The set-up would swap lighter and heavier bodies, bilby's conversion would not.
+    if !(m2 > 0.0 && m2 <= m1) {
+        return Err(SignalError::OutOfRange {
+            name: "mass_2",
+            value: m2,
+            allowed: "(0, mass_1] M☉",
+        });
+    }
     if !(distance_mpc > 0.0 && distance_mpc.is_finite()) {
         return Err(SignalError::OutOfRange {
             name: "luminosity_distance",
@@ -274,7 +308,7 @@ impl PrecessingGradientSource {
             distance_mpc,
             settings,
         )?;
-        let setup: [Dual<SETUP_DIRECTIONS>; 7] =
+        let setup: [Dual<SETUP_DIRECTIONS>; SETUP_PARAMETERS] =
             std::array::from_fn(|k| Dual::variable(seeded[k], k));
         let (mass_1, mass_2) = component_masses(setup[0], setup[1]);
         let setup_spins = PrecessingSpins {
@@ -297,8 +331,8 @@ impl PrecessingGradientSource {
             t_start,
             steps,
         )?;
-        let (_, harmonics_d_inclination) =
-            Harmonics::with_inclination_derivative(inclination.re, phase + turn.re);
+        let harmonics_d_inclination =
+            Harmonics::inclination_derivative(inclination.re, phase + turn.re);
         Ok(Self {
             harmonics_d_azimuth: source.harmonics.phase_derivative(),
             source,
@@ -349,7 +383,7 @@ impl PrecessingGradientSource {
             let (z_inclination, z_azimuth) = (at(sums_d_inclination[j]), at(sums_d_azimuth[j]));
             let z_turn = Complex64::new(0.0, f64::from(Mode::ALL[j].lm().1)) * value;
             let d_source = std::array::from_fn(|k| {
-                let direct = if k < 7 {
+                let direct = if k < SETUP_PARAMETERS {
                     Complex64::new(z.0.eps[k], z.1.eps[k])
                 } else {
                     Complex64::new(0.0, 0.0)

@@ -100,6 +100,23 @@ pub fn lal_spins<T: Real>(
             });
         }
     }
+    for (name, angle) in [
+        ("tilt_1", spins.tilt_1),
+        ("tilt_2", spins.tilt_2),
+        ("phi_12", spins.phi_12),
+        ("phi_jl", spins.phi_jl),
+        ("theta_jn", theta_jn),
+        ("phase", phase),
+    ] {
+        let value = angle.re();
+        if !value.is_finite() {
+            return Err(SignalError::OutOfRange {
+                name,
+                value,
+                allowed: "finite angles",
+            });
+        }
+    }
     if !(reference_frequency > 0.0 && reference_frequency.is_finite()) {
         return Err(SignalError::OutOfRange {
             name: "reference_frequency",

@@ -119,6 +119,25 @@ fn bad_precessing_input_is_refused() {
         ..p
     };
     assert!(model.precessing_strain(&far, -1.6, DT, 16).is_err());
+    // An absolute GPS time for the relative geocent_time: refused, not gigabytes of nodes.
+    let absolute = BbhParameters {
+        geocent_time: 1126259462.4,
+        ..p
+    };
+    let error = model
+        .precessing_strain(&absolute, -1.6, DT, 16)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("t_start"), "{error}");
+    let unknown_angle = BbhParameters {
+        phi_jl: f64::NAN,
+        ..p
+    };
+    let error = model
+        .precessing_strain(&unknown_angle, -1.6, DT, 16)
+        .unwrap_err()
+        .to_string();
+    assert!(error.starts_with("phi_jl = NaN"), "{error}");
     let unreachable =
         SignalModel::new(Detector::network(&["H1"]).unwrap(), epoch, 900.0, DT).unwrap();
     let error = unreachable
@@ -217,8 +236,22 @@ fn strain_gradient_matches_finite_differences() {
         other if moves_aligned_spins(other) => 1e-3,
         _ => 1e-5,
     };
+    // The truth's step counts for every point, as an analysis fixes them: counts that followed
+    // the parameters could jump between the differences' points.
+    let settings = Settings {
+        f_min: F_REF,
+        f_ref: F_REF,
+        delta_t: DT,
+        smooth: true,
+    };
+    let (m1, m2) = p.component_masses();
+    let (chi_1, chi_2) = p.precessing_spins().standard_orientation();
+    let t_start = times[0] - p.geocent_time - 0.03;
+    let steps = SmoothSteps::for_binary(m1, m2, chi_1[2], chi_2[2], &settings, t_start).unwrap();
     for detector in &detectors {
-        let model = SignalModel::new(vec![detector.clone()], epoch, F_REF, DT).unwrap();
+        let model = SignalModel::new(vec![detector.clone()], epoch, F_REF, DT)
+            .unwrap()
+            .with_precession_steps(steps);
         let strain_at = |p: &BbhParameters| -> Vec<f64> {
             times
                 .iter()

@@ -258,8 +258,8 @@ fn precessing_priors_stop_every_command_with_one_line() {
         );
     std::fs::write(dir.join("precessing.toml"), &config).unwrap();
     let expected = "precessing spins (a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl) need \
-                    IMRPhenomTPHM's likelihood, which is not built yet; use chi_1/chi_2 priors \
-                    (aligned spins)";
+                    IMRPhenomTPHM's relative-binning likelihood, which is not built yet; use \
+                    chi_1/chi_2 priors (aligned spins)";
     std::fs::write(dir.join("points.csv"), "chirp_mass\n30\n").unwrap();
     for args in [
         &["run", "precessing.toml", "--outdir", "out"][..],

@@ -499,17 +499,12 @@ impl<T: Real> Harmonics<T> {
 }
 
 impl Harmonics<f64> {
-    /// The harmonics of [`Harmonics::new`] and their derivatives in the inclination.
-    pub fn with_inclination_derivative(inclination: f64, phi_ref: f64) -> (Self, Self) {
+    /// ∂/∂ι of the harmonics of [`Harmonics::new`].
+    pub fn inclination_derivative(inclination: f64, phi_ref: f64) -> Self {
         let seeded = Harmonics::new(Dual::<1>::variable(inclination, 0), Dual::from(phi_ref));
-        (
-            Self {
-                values: seeded.values.map(|(re, im)| (re.re, im.re)),
-            },
-            Self {
-                values: seeded.values.map(|(re, im)| (re.eps[0], im.eps[0])),
-            },
-        )
+        Self {
+            values: seeded.values.map(|(re, im)| (re.eps[0], im.eps[0])),
+        }
     }
 }
 

@@ -74,6 +74,11 @@ impl SmoothSteps {
     /// The fewest steps of a pass in s.
     const MIN_STEPS: usize = 16;
 
+    /// The most steps of any pass (64× the default inspiral's): a binary neutron star from
+    /// 10 Hz needs ~30 000; more means a start time far outside any segment (an absolute GPS
+    /// time, say), which would take gigabytes of nodes.
+    pub const MAX_STEPS: usize = 1 << 17;
+
     /// Step counts for one binary (masses in M☉ and aligned spin components, `settings` and
     /// `t_start` as for [`SmoothPrecession::new`]) whose steps in s are at most
     /// [`Self::MAX_S_STEP`], with the default merger count: as accurate as the default counts
@@ -100,17 +105,21 @@ impl SmoothSteps {
         let s = |t: f64| (-t).powf(3.0 / 8.0);
         let count = |span: f64| {
             let steps = (span.max(0.0) / Self::MAX_S_STEP).ceil();
-            if steps.is_finite() {
-                (steps as usize).max(Self::MIN_STEPS)
+            if steps <= Self::MAX_STEPS as f64 {
+                Ok((steps as usize).max(Self::MIN_STEPS))
             } else {
-                Self::MIN_STEPS
+                Err(out_of_range(
+                    "t_start",
+                    t_start * model.total_mass_seconds(),
+                    "a start that the spin ODE reaches in at most SmoothSteps::MAX_STEPS steps",
+                ))
             }
         };
         // The passes of `SmoothPrecession::new`: backward from t_ref (or from t_cut, if t_ref
         // is after it), forward to t_cut (if t_ref is before it), then the merger.
         Ok(Self {
-            backward: count(s(t_start) - s(t_ref.min(t_cut))),
-            inspiral: count(s(t_ref) - s(t_cut)),
+            backward: count(s(t_start) - s(t_ref.min(t_cut)))?,
+            inspiral: count(s(t_ref) - s(t_cut))?,
             merger: Self::default().merger,
         })
     }
@@ -365,8 +374,16 @@ impl<T: Real> SmoothPrecession<T> {
         if !t_start.is_finite() {
             return Err(out_of_range("t_start", t_start, "finite, before t_ref"));
         }
-        if steps.backward == 0 || steps.inspiral == 0 || steps.merger == 0 {
-            return Err(out_of_range("steps", 0.0, "at least one step per pass"));
+        let counts = [steps.backward, steps.inspiral, steps.merger];
+        if let Some(&count) = counts
+            .iter()
+            .find(|&&n| n == 0 || n > SmoothSteps::MAX_STEPS)
+        {
+            return Err(out_of_range(
+                "steps",
+                count as f64,
+                "1 to SmoothSteps::MAX_STEPS steps per pass",
+            ));
         }
         let (m1, m2, chi1, chi2) = if m1.re() >= m2.re() {
             (m1, m2, chi1, chi2)
@@ -583,10 +600,10 @@ impl<T: Real> SmoothPrecession<T> {
         &self,
         t: T,
         harmonics: [&Harmonics<f64>; K],
-    ) -> [[[(T, T); 2]; 5]; K] {
+    ) -> [[[(T, T); 2]; Mode::ALL.len()]; K] {
         let d = self.frame_at(t).wigner();
         let zero = (T::from(0.0), T::from(0.0));
-        let mut sums = [[[zero; 2]; 5]; K];
+        let mut sums = [[[zero; 2]; Mode::ALL.len()]; K];
         for (j, mode) in Mode::ALL.iter().enumerate() {
             let (l, mp) = mode.lm();
             let mp = mp as i32;
