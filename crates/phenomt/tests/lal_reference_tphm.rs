@@ -195,6 +195,30 @@ fn mode_arrays_match_lal() {
 }
 
 #[test]
+fn a_mode_array_reaches_the_aligned_fallback() {
+    // Without in-plane spins LAL returns IMRPhenomTHM's polarisations, of the same modes.
+    let settings = tdpe_phenomt::Settings::lal(20.0, 20.0, 1.0 / 2048.0);
+    let modes = [Mode::L2M2, Mode::L3M3];
+    let tphm = IMRPhenomTPHM::lal_with_modes(
+        36.0,
+        29.0,
+        [0.0, 0.0, 0.3],
+        [0.0, 0.0, -0.2],
+        300,
+        &settings,
+        &modes,
+    )
+    .unwrap();
+    let thm = IMRPhenomTHM::new(36.0, 29.0, 0.3, -0.2, &settings, &modes).unwrap();
+    let all = IMRPhenomTHM::new(36.0, 29.0, 0.3, -0.2, &settings, &Mode::ALL).unwrap();
+    let view = (410.0, 1.2, 0.3);
+    let pol = |p: tdpe_phenomt::Polarizations| (p.hp, p.hc);
+    let ours = pol(tphm.polarizations_on_grid(view.0, view.1, view.2));
+    assert_eq!(ours, pol(thm.polarizations_on_grid(view.0, view.1, view.2)));
+    assert_ne!(ours, pol(all.polarizations_on_grid(view.0, view.1, view.2)));
+}
+
+#[test]
 fn other_prec_versions_are_refused() {
     let settings = tdpe_phenomt::Settings::lal(20.0, 20.0, 1.0 / 2048.0);
     let spin = [0.3, 0.2, 0.1];

@@ -288,6 +288,42 @@ fn steps_for_the_binary_keep_the_accuracy() {
     assert!(fewest < 0.25, "{fewest}");
 }
 
+/// With t_ref in the merger (after t_cut), the backward pass starts with the merger's steps
+/// and `for_binary` counts the rest from t_cut: the frame stays within the default counts'
+/// bounds.
+#[test]
+fn steps_for_a_reference_time_in_the_merger() {
+    // f_ref = 80 Hz is ~30 M before the peak of a 36 + 29 M☉ binary; t_cut is ~−109 M.
+    let settings = Settings {
+        smooth: true,
+        ..Settings::lal(20.0, 80.0, 1.0 / 2048.0)
+    };
+    let (chi1, chi2) = ([0.4, 0.1, 0.3], [0.0, -0.5, 0.2]);
+    let t_start = -1.0;
+    let steps = SmoothSteps::for_binary(36.0, 29.0, chi1[2], chi2[2], &settings, t_start).unwrap();
+    let new = |steps| SmoothPrecession::new(36.0, 29.0, chi1, chi2, &settings, t_start, steps);
+    let model = new(steps).unwrap();
+    let fine = new(SmoothSteps::default().scaled(8.0)).unwrap();
+    let msec = 65.0 * 4.925_490_947_641_267e-6;
+    assert!(
+        model.reference_time() > -60.0 * msec,
+        "{}",
+        model.reference_time()
+    );
+    // No inspiral pass: its count is the least.
+    assert_eq!(steps.inspiral, 16, "{steps:?}");
+    let mut worst = 0.0_f64;
+    for k in 0..=400 {
+        let t = t_start + (0.02 - t_start) * f64::from(k) / 400.0;
+        let (a, b) = (model.frame_at(t).matrix(), fine.frame_at(t).matrix());
+        for i in 0..9 {
+            worst = worst.max((a[i / 3][i % 3] - b[i / 3][i % 3]).abs());
+        }
+    }
+    println!("{steps:?}: max |ΔF| vs 8× the default steps {worst:.1e}");
+    assert!(worst <= 2e-6, "{worst:e}");
+}
+
 /// The frame is the identity at t_ref, where the L0 modes are the co-precessing ones; with
 /// no in-plane spin it stays the identity (β = 0 throughout, where Euler angles are singular).
 #[test]
