@@ -219,10 +219,10 @@ impl SignalModel {
         dt: f64,
         n: usize,
     ) -> Result<Vec<Vec<f64>>, SignalError> {
-        check_extrinsic(p)?;
         if self.spin_model == SpinModel::Precessing {
             return self.precessing_strain(p, start, dt, n);
         }
+        check_extrinsic(p)?;
         if !self.is_22_only() {
             return self.mode_strain(p, start, dt, n);
         }

@@ -28,10 +28,9 @@ pub type Complex<T> = (T, T);
 /// How many co-precessing modes (m′ > 0) the model has: those of [`Mode::ALL`].
 pub const COPRECESSING_MODES: usize = Mode::ALL.len();
 
-/// The parameters a precessing source's signal depends on other than through the detector (its
-/// antenna patterns, delay and distance), in the order of [`ComponentGradient::d_source`]:
-/// the seven of the set-up, then the view's.
-pub const SOURCE_PARAMETERS: [Parameter; 10] = [
+/// The parameters the set-up depends on, in the order `PrecessingGradientSource::new` seeds
+/// them (the masses, then the spins of the standard orientation).
+const SETUP_PARAMETERS: [Parameter; 7] = [
     Parameter::ChirpMass,
     Parameter::MassRatio,
     Parameter::A1,
@@ -39,31 +38,29 @@ pub const SOURCE_PARAMETERS: [Parameter; 10] = [
     Parameter::Tilt1,
     Parameter::Tilt2,
     Parameter::Phi12,
-    Parameter::PhiJl,
-    Parameter::ThetaJn,
-    Parameter::Phase,
 ];
 
-/// The set-up's parameters: the first seven of [`SOURCE_PARAMETERS`], whose order
-/// `PrecessingGradientSource::new` seeds (the masses, then the spins of the standard
-/// orientation).
-const SETUP_PARAMETERS: usize = 7;
-const _: () = assert!(matches!(
-    SOURCE_PARAMETERS,
-    [
-        Parameter::ChirpMass,
-        Parameter::MassRatio,
-        Parameter::A1,
-        Parameter::A2,
-        Parameter::Tilt1,
-        Parameter::Tilt2,
-        Parameter::Phi12,
-        ..
-    ]
-));
+/// The parameters a precessing source's signal depends on other than through the detector (its
+/// antenna patterns, delay and distance), in the order of [`ComponentGradient::d_source`]:
+/// the set-up's, then the view's.
+pub const SOURCE_PARAMETERS: [Parameter; 10] = {
+    let view = [Parameter::PhiJl, Parameter::ThetaJn, Parameter::Phase];
+    let mut all = [Parameter::Phase; 10];
+    let mut k = 0;
+    while k < all.len() {
+        all[k] = if k < SETUP_PARAMETERS.len() {
+            SETUP_PARAMETERS[k]
+        } else {
+            view[k - SETUP_PARAMETERS.len()]
+        };
+        k += 1;
+    }
+    all
+};
+
 /// The set-up's dual directions: its parameters, then the time.
-const SETUP_DIRECTIONS: usize = SETUP_PARAMETERS + 1;
-const TIME_DIRECTION: usize = SETUP_PARAMETERS;
+const SETUP_DIRECTIONS: usize = SETUP_PARAMETERS.len() + 1;
+const TIME_DIRECTION: usize = SETUP_PARAMETERS.len();
 /// The directions of ι and ψ′: every one of [`SOURCE_PARAMETERS`].
 const VIEW_DIRECTIONS: usize = SOURCE_PARAMETERS.len();
 const PHASE_DIRECTION: usize = 9;
@@ -308,7 +305,7 @@ impl PrecessingGradientSource {
             distance_mpc,
             settings,
         )?;
-        let setup: [Dual<SETUP_DIRECTIONS>; SETUP_PARAMETERS] =
+        let setup: [Dual<SETUP_DIRECTIONS>; SETUP_PARAMETERS.len()] =
             std::array::from_fn(|k| Dual::variable(seeded[k], k));
         let (mass_1, mass_2) = component_masses(setup[0], setup[1]);
         let setup_spins = PrecessingSpins {
@@ -383,7 +380,7 @@ impl PrecessingGradientSource {
             let (z_inclination, z_azimuth) = (at(sums_d_inclination[j]), at(sums_d_azimuth[j]));
             let z_turn = Complex64::new(0.0, f64::from(Mode::ALL[j].lm().1)) * value;
             let d_source = std::array::from_fn(|k| {
-                let direct = if k < SETUP_PARAMETERS {
+                let direct = if k < SETUP_PARAMETERS.len() {
                     Complex64::new(z.0.eps[k], z.1.eps[k])
                 } else {
                     Complex64::new(0.0, 0.0)

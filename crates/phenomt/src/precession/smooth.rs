@@ -93,11 +93,7 @@ impl SmoothSteps {
         settings: &Settings,
         t_start: f64,
     ) -> Result<Self, WaveformError> {
-        let (m1, m2, chi1z, chi2z) = if m1 >= m2 {
-            (m1, m2, chi1z, chi2z)
-        } else {
-            (m2, m1, chi2z, chi1z)
-        };
+        let (m1, m2, chi1z, chi2z) = heavier_first(m1, m2, chi1z, chi2z);
         let (model, _) = IMRPhenomT::with_variables(m1, m2, chi1z, chi2z, settings)?;
         let t_ref = reference_time(&model, settings, reference_frequency(settings)?)?;
         let t_cut = model.phase22().t_cut;
@@ -132,6 +128,15 @@ impl SmoothSteps {
             inspiral: s(self.inspiral),
             merger: s(self.merger),
         }
+    }
+}
+
+/// The bodies with the heavier first, each with its spin, as LAL orders them.
+fn heavier_first<T: Real, S>(m1: T, m2: T, chi1: S, chi2: S) -> (T, T, S, S) {
+    if m1.re() >= m2.re() {
+        (m1, m2, chi1, chi2)
+    } else {
+        (m2, m1, chi2, chi1)
     }
 }
 
@@ -385,11 +390,7 @@ impl<T: Real> SmoothPrecession<T> {
                 "1 to SmoothSteps::MAX_STEPS steps per pass",
             ));
         }
-        let (m1, m2, chi1, chi2) = if m1.re() >= m2.re() {
-            (m1, m2, chi1, chi2)
-        } else {
-            (m2, m1, chi2, chi1)
-        };
+        let (m1, m2, chi1, chi2) = heavier_first(m1, m2, chi1, chi2);
         let (model, vars) = IMRPhenomT::with_variables(m1, m2, chi1[2], chi2[2], settings)?;
         let total_mass_s = model.total_mass_seconds();
         let f_ref = reference_frequency(settings)?;
