@@ -22,14 +22,14 @@ mod projection;
 mod spins;
 
 pub use error::SignalError;
-pub use model::SignalModel;
+pub use model::{SignalModel, MAX_EARTH_DELAY_S};
 pub use params::{
     chirp_mass_and_ratio, component_masses, BbhParameters, Parameter, ParameterVector, SpinModel,
     NUM_PARAMETERS, PARAMETER_NAMES,
 };
 pub use precessing::{
-    Complex, ComponentGradient, PrecessingGradientSource, PrecessingSource, COPRECESSING_MODES,
-    SOURCE_PARAMETERS,
+    Complex, ComponentAdjoint, ComponentGradient, PrecessingGradientSource, PrecessingSource,
+    COPRECESSING_MODES, SOURCE_PARAMETERS,
 };
-pub use projection::{Projection, ProjectionGradient};
+pub use projection::{AntennaGradient, Projection, ProjectionGradient};
 pub use spins::{lal_spins, LalSpins, PrecessingSpins};

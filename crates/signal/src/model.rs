@@ -3,9 +3,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use num_complex::Complex64;
-
-use tdpe_detector::time::GMST_RATE_RAD_PER_S;
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
 use tdpe_phenomt::{
     Dual, IMRPhenomT, IMRPhenomTHM, Mode, Real, Settings, SmoothSteps, WaveformError,
@@ -13,8 +10,8 @@ use tdpe_phenomt::{
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters, SpinModel};
-use crate::precessing::PrecessingSource;
-use crate::projection::{project, project_mode, ProjectionGradient};
+use crate::precessing::{PrecessingGradientSource, PrecessingSource};
+use crate::projection::{antenna, project, project_mode, AntennaGradient, ProjectionGradient};
 
 /// The dual-number waveform a thread set up last: its settings, the bits of its four
 /// parameters, and the waveform ([`SignalModel::waveform_with_derivatives`]), shared rather
@@ -256,22 +253,40 @@ impl SignalModel {
         dt: f64,
         n: usize,
     ) -> Result<Vec<Vec<f64>>, SignalError> {
-        check_extrinsic(p)?;
-        let spins = &p.precessing_spins();
-        let (mass_1, mass_2) = checked_component_masses(p.chirp_mass, p.mass_ratio)?;
-        let t_start = start - p.geocent_time - MAX_EARTH_DELAY_S;
-        let (chi_1, chi_2) = spins.standard_orientation();
-        let steps = match self.precession_steps {
-            Some(steps) => steps,
-            None => {
-                SmoothSteps::for_binary(mass_1, mass_2, chi_1[2], chi_2[2], &self.waveform, t_start)
-                    .map_err(reference_frequency_error)?
-            }
-        };
-        let source = PrecessingSource::new(
+        let source = self.precessing_source(p, start - p.geocent_time - MAX_EARTH_DELAY_S)?;
+        Ok((0..self.detectors.len())
+            .map(|k| {
+                let a = self.antenna(k, p);
+                (0..n)
+                    .map(|i| {
+                        let t = start + i as f64 * dt - p.geocent_time - a.delay;
+                        source.strain(a.antenna, t)
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+
+    /// Detector `k`'s antenna patterns K = F₊ + iF× and delay τ_k at `p`, with their
+    /// gradients: a precessing source's signal there is a function of K and t − t_c − τ_k.
+    pub fn antenna(&self, k: usize, p: &BbhParameters) -> AntennaGradient {
+        antenna(&self.detectors[k], self.gmst_at_epoch, p)
+    }
+
+    /// The precessing source of `p` (bilby's spins; chi_1 and chi_2 play no part) whose frame
+    /// is integrated from `t_start` (s, relative to the peak: the earliest time it will be
+    /// asked for) in the model's fixed step counts ([`Self::with_precession_steps`]) or else
+    /// those of [`SmoothSteps::for_binary`] for this binary.
+    pub fn precessing_source(
+        &self,
+        p: &BbhParameters,
+        t_start: f64,
+    ) -> Result<PrecessingSource<f64>, SignalError> {
+        let (mass_1, mass_2, steps) = self.precessing_setup(p, t_start)?;
+        PrecessingSource::new(
             mass_1,
             mass_2,
-            spins,
+            &p.precessing_spins(),
             p.theta_jn,
             p.phase,
             p.luminosity_distance,
@@ -279,25 +294,48 @@ impl SignalModel {
             t_start,
             steps,
         )
-        .map_err(|error| match error {
-            SignalError::Waveform(error) => reference_frequency_error(error),
-            other => other,
-        })?;
-        let gmst = self.gmst_at_epoch + GMST_RATE_RAD_PER_S * p.geocent_time;
-        Ok(self
-            .detectors
-            .iter()
-            .map(|detector| {
-                let f = detector.antenna_pattern(p.ra, p.dec, p.psi, gmst);
-                let delay = detector.time_delay_from_geocenter(p.ra, p.dec, gmst);
-                (0..n)
-                    .map(|i| {
-                        let t = start + i as f64 * dt - p.geocent_time - delay;
-                        source.strain(Complex64::new(f.plus, f.cross), t)
-                    })
-                    .collect()
-            })
-            .collect())
+        .map_err(reference_frequency_in_source)
+    }
+
+    /// [`Self::precessing_source`] with what the gradient of its signal needs.
+    pub fn precessing_gradient_source(
+        &self,
+        p: &BbhParameters,
+        t_start: f64,
+    ) -> Result<PrecessingGradientSource, SignalError> {
+        let (_, _, steps) = self.precessing_setup(p, t_start)?;
+        PrecessingGradientSource::new(p, &self.waveform, t_start, steps)
+            .map_err(reference_frequency_in_source)
+    }
+
+    /// The spin ODE's step counts of a precessing binary at `p` whose frame starts at `t_start`
+    /// (s, relative to the peak): the model's fixed ones, or else those of
+    /// [`SmoothSteps::for_binary`].
+    pub fn precession_steps(
+        &self,
+        p: &BbhParameters,
+        t_start: f64,
+    ) -> Result<SmoothSteps, SignalError> {
+        Ok(self.precessing_setup(p, t_start)?.2)
+    }
+
+    /// The checked component masses of a precessing binary and the spin ODE's step counts.
+    fn precessing_setup(
+        &self,
+        p: &BbhParameters,
+        t_start: f64,
+    ) -> Result<(f64, f64, SmoothSteps), SignalError> {
+        check_extrinsic(p)?;
+        let (mass_1, mass_2) = checked_component_masses(p.chirp_mass, p.mass_ratio)?;
+        let steps = match self.precession_steps {
+            Some(steps) => steps,
+            None => {
+                let (chi_1, chi_2) = p.precessing_spins().standard_orientation();
+                SmoothSteps::for_binary(mass_1, mass_2, chi_1[2], chi_2[2], &self.waveform, t_start)
+                    .map_err(reference_frequency_error)?
+            }
+        };
+        Ok((mass_1, mass_2, steps))
     }
 
     /// [`Self::strain`] summed over the model's modes.
@@ -335,7 +373,7 @@ impl SignalModel {
 
 /// An upper bound on any site's delay from the geocentre (the Earth's radius over c is
 /// 21.3 ms): how much earlier than the geocentre's a detector's segment may start.
-const MAX_EARTH_DELAY_S: f64 = 0.03;
+pub const MAX_EARTH_DELAY_S: f64 = 0.03;
 
 /// The component masses of a chirp mass (M☉) and mass ratio m2/m1, each checked.
 fn checked_component_masses<T: Real>(chirp_mass: T, mass_ratio: T) -> Result<(T, T), SignalError> {
@@ -376,6 +414,14 @@ fn reference_frequency_error(error: WaveformError) -> SignalError {
         }
         .into(),
         other => other.into(),
+    }
+}
+
+/// [`reference_frequency_error`] of a waveform error in a precessing source.
+fn reference_frequency_in_source(error: SignalError) -> SignalError {
+    match error {
+        SignalError::Waveform(error) => reference_frequency_error(error),
+        other => other,
     }
 }
 

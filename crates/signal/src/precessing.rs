@@ -19,7 +19,8 @@ use tdpe_phenomt::precession::rotation::Harmonics;
 use tdpe_phenomt::{Dual, Mode, Real, Settings, SmoothPrecession, SmoothSteps};
 
 use crate::error::SignalError;
-use crate::params::{component_masses, BbhParameters, Parameter};
+use crate::params::{component_masses, BbhParameters, Parameter, ParameterVector};
+use crate::projection::AntennaGradient;
 use crate::spins::{lal_spins, PrecessingSpins};
 
 /// (re, im) of a complex number of any scalar.
@@ -147,13 +148,19 @@ impl<T: Real> PrecessingSource<T> {
         })
     }
 
+    /// Each co-precessing mode's term z_lm′ = c_lm′(t) h^P_lm′(t) of the strain h = Σ Re z of
+    /// a detector with antenna patterns `antenna` = F₊ + iF× at `t`.
+    pub fn components(&self, antenna: Complex64, t: T) -> [Complex<T>; COPRECESSING_MODES] {
+        let modes = self.model.coprecessing().modes_at(t);
+        let c = self.coefficients(antenna, t);
+        std::array::from_fn(|j| mul(c[j], modes[j]))
+    }
+
     /// The strain of a detector with antenna patterns `antenna` = F₊ + iF× at `t`.
     pub fn strain(&self, antenna: Complex64, t: T) -> T {
-        let modes = self.model.coprecessing().modes_at(t);
-        self.coefficients(antenna, t)
+        self.components(antenna, t)
             .iter()
-            .zip(modes)
-            .fold(T::from(0.0), |sum, (c, h)| sum + c.0 * h.0 - c.1 * h.1)
+            .fold(T::from(0.0), |sum, z| sum + z.0)
     }
 }
 
@@ -256,6 +263,53 @@ pub struct ComponentGradient {
     pub d_time: Complex64,
     /// ∂z/∂K and ∂z/∂conj(K): dz = (∂z/∂K) dK + (∂z/∂conj K) conj(dK) for K = F₊ + iF×.
     pub d_antenna: [Complex64; 2],
+}
+
+/// The adjoint of a function F of a detector's terms: with dF = Re Σ_b w_b dz_b over terms z_b
+/// ([`ComponentGradient`]) and their weights w_b, the sums by which the parts of the terms'
+/// gradients enter, turned into F's gradient in the parameters by [`Self::add_to`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ComponentAdjoint {
+    /// Σ Re[w z]: the distance's part, as z ∝ 1/D.
+    value: f64,
+    source: [f64; VIEW_DIRECTIONS],
+    time: f64,
+    antenna: [Complex64; 2],
+}
+
+impl ComponentAdjoint {
+    /// Adds term `z` with weight `w`.
+    pub fn add(&mut self, w: Complex64, z: &ComponentGradient) {
+        self.value += (w * z.value).re;
+        for (sum, d) in self.source.iter_mut().zip(&z.d_source) {
+            *sum += (w * d).re;
+        }
+        self.time += (w * z.d_time).re;
+        self.antenna[0] += w * z.d_antenna[0];
+        self.antenna[1] += w * z.d_antenna[1];
+    }
+
+    /// Adds F's gradient at `p` to `gradient`, for terms taken at t = t_b − t_c − τ_k (fixed
+    /// sample times t_b) in a detector with antenna patterns and delay `detector`: through the
+    /// source, the distance, K = F₊ + iF× and the time.
+    pub fn add_to(
+        &self,
+        detector: &AntennaGradient,
+        p: &BbhParameters,
+        gradient: &mut ParameterVector,
+    ) {
+        for (sum, parameter) in self.source.iter().zip(SOURCE_PARAMETERS) {
+            gradient[parameter] += sum;
+        }
+        gradient[Parameter::LuminosityDistance] -= self.value / p.luminosity_distance;
+        for parameter in Parameter::ALL {
+            let dk = detector.d_antenna[parameter];
+            let through_antenna = (self.antenna[0] * dk + self.antenna[1] * dk.conj()).re;
+            let moves_time = f64::from(u8::from(parameter == Parameter::GeocentTime))
+                + detector.d_delay[parameter];
+            gradient[parameter] += through_antenna - self.time * moves_time;
+        }
+    }
 }
 
 /// A precessing source with what the gradient of its signal needs: the set-up in dual numbers

@@ -90,6 +90,44 @@ struct Harmonics {
     d_diff: f64,
 }
 
+/// What a detector does to any source: its antenna patterns K = F₊ + iF× and delay τ_k, with
+/// their derivatives with respect to the parameters (ψ, ra, dec and, through the sidereal
+/// time, geocent_time; zero for the rest).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AntennaGradient {
+    /// K = F₊ + iF×.
+    pub antenna: Complex64,
+    pub d_antenna: [Complex64; NUM_PARAMETERS],
+    /// τ_k, arrival time at the detector minus at the geocentre, in s.
+    pub delay: f64,
+    pub d_delay: [f64; NUM_PARAMETERS],
+}
+
+/// K and τ of `detector` with their gradient, its sidereal time at t_c = 0 being `gmst0`
+/// (GMST is linear in time over a segment: GMST(t_c) = gmst0 + Ω t_c).
+pub(crate) fn antenna(detector: &Detector, gmst0: f64, p: &BbhParameters) -> AntennaGradient {
+    let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
+    let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
+    let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
+    let k = |a: tdpe_detector::AntennaPattern| Complex64::new(a.plus, a.cross);
+    let mut d_antenna = [Complex64::new(0.0, 0.0); NUM_PARAMETERS];
+    d_antenna[Parameter::Psi] = k(f.d_psi);
+    d_antenna[Parameter::Ra] = k(f.d_ra);
+    d_antenna[Parameter::Dec] = k(f.d_dec);
+    // The patterns and the delay depend on ra − GMST, and GMST advances with t_c.
+    d_antenna[Parameter::GeocentTime] = -k(f.d_ra) * GMST_RATE_RAD_PER_S;
+    let mut d_delay = [0.0; NUM_PARAMETERS];
+    d_delay[Parameter::Ra] = tau.d_ra;
+    d_delay[Parameter::Dec] = tau.d_dec;
+    d_delay[Parameter::GeocentTime] = -tau.d_ra * GMST_RATE_RAD_PER_S;
+    AntennaGradient {
+        antenna: k(f.value),
+        d_antenna,
+        delay: tau.value,
+        d_delay,
+    }
+}
+
 /// Q and τ with their gradient from the mode's [`Harmonics`].
 fn assemble(
     detector: &Detector,
@@ -97,9 +135,7 @@ fn assemble(
     p: &BbhParameters,
     y: &Harmonics,
 ) -> ProjectionGradient {
-    let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
-    let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
-    let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
+    let a = antenna(detector, gmst0, p);
     let (sum, diff) = (y.sum, y.diff);
     let m = f64::from(y.m);
 
@@ -111,31 +147,22 @@ fn assemble(
         Complex64::new(0.0, -1.0),
     ][y.m.rem_euclid(4) as usize];
     let prefactor = i_m * Complex64::from_polar(1.0, -m * p.phase) / p.luminosity_distance;
-    let bracket = |fp: f64, fc: f64, a: f64, b: f64| Complex64::new(fp * a, fc * b);
-    let factor = prefactor * bracket(f.value.plus, f.value.cross, sum, diff);
+    let bracket = |k: Complex64, a: f64, b: f64| prefactor * Complex64::new(k.re * a, k.im * b);
+    let factor = bracket(a.antenna, sum, diff);
 
-    let mut d_factor = [Complex64::new(0.0, 0.0); NUM_PARAMETERS];
+    let mut d_factor = a.d_antenna.map(|dk| bracket(dk, sum, diff));
     d_factor[Parameter::LuminosityDistance] = -factor / p.luminosity_distance;
     d_factor[Parameter::Phase] = Complex64::new(0.0, -m) * factor;
-    d_factor[Parameter::ThetaJn] =
-        prefactor * bracket(f.value.plus, f.value.cross, y.d_sum, y.d_diff);
-    d_factor[Parameter::Psi] = prefactor * bracket(f.d_psi.plus, f.d_psi.cross, sum, diff);
-    d_factor[Parameter::Ra] = prefactor * bracket(f.d_ra.plus, f.d_ra.cross, sum, diff);
-    d_factor[Parameter::Dec] = prefactor * bracket(f.d_dec.plus, f.d_dec.cross, sum, diff);
-    // The patterns depend on ra − GMST, and GMST advances with t_c.
+    d_factor[Parameter::ThetaJn] = bracket(a.antenna, y.d_sum, y.d_diff);
+    // −Ω ∂Q/∂ra: the bracket of ∂K/∂t_c in value, in the rounding aligned-spin runs have.
     d_factor[Parameter::GeocentTime] = -d_factor[Parameter::Ra] * GMST_RATE_RAD_PER_S;
-
-    let mut d_delay = [0.0; NUM_PARAMETERS];
-    d_delay[Parameter::Ra] = tau.d_ra;
-    d_delay[Parameter::Dec] = tau.d_dec;
-    d_delay[Parameter::GeocentTime] = -tau.d_ra * GMST_RATE_RAD_PER_S;
 
     ProjectionGradient {
         value: Projection {
             factor,
-            delay: tau.value,
+            delay: a.delay,
         },
         d_factor,
-        d_delay,
+        d_delay: a.d_delay,
     }
 }

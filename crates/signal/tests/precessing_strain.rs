@@ -147,56 +147,30 @@ fn bad_precessing_input_is_refused() {
     assert!(error.starts_with("reference_frequency = 900 Hz"), "{error}");
 }
 
-/// The strain of one detector at the times `times` (s, relative to the epoch) with its gradient
-/// in the parameters, from the component gradients.
+/// The strain of the model's first detector at the times `times` (s, relative to the epoch)
+/// with its gradient in the parameters, from the component gradients and their adjoint.
 fn strain_gradient(
     p: &BbhParameters,
-    detector: &Detector,
-    gmst0: f64,
+    model: &SignalModel,
     times: &[f64],
 ) -> Vec<(f64, ParameterVector)> {
     use num_complex::Complex64;
-    use tdpe_detector::time::GMST_RATE_RAD_PER_S;
-    use tdpe_signal::{PrecessingGradientSource, SOURCE_PARAMETERS};
-    let settings = Settings {
-        f_min: F_REF,
-        f_ref: F_REF,
-        delta_t: DT,
-        smooth: true,
-    };
+    use tdpe_signal::ComponentAdjoint;
     let t_start = times[0] - p.geocent_time - 0.03;
-    let (m1, m2) = p.component_masses();
-    let (chi_1, chi_2) = p.precessing_spins().standard_orientation();
-    let steps = SmoothSteps::for_binary(m1, m2, chi_1[2], chi_2[2], &settings, t_start).unwrap();
-    let source = PrecessingGradientSource::new(p, &settings, t_start, steps).unwrap();
-    let gmst = gmst0 + GMST_RATE_RAD_PER_S * p.geocent_time;
-    let f = detector.antenna_pattern_derivatives(p.ra, p.dec, p.psi, gmst);
-    let tau = detector.time_delay_derivatives(p.ra, p.dec, gmst);
-    let k = |a: tdpe_detector::AntennaPattern| Complex64::new(a.plus, a.cross);
+    let source = model.precessing_gradient_source(p, t_start).unwrap();
+    let detector = model.antenna(0, p);
     times
         .iter()
         .map(|&time| {
-            let parts = source.components(k(f.value), time - p.geocent_time - tau.value);
-            let sum = |g: &dyn Fn(&tdpe_signal::ComponentGradient) -> Complex64| {
-                parts.iter().map(g).sum::<Complex64>().re
-            };
-            let h = sum(&|c| c.value);
-            // Through K = F₊ + iF× and through the time t = time − t_c − τ.
-            let antenna =
-                |dk: Complex64| sum(&|c| c.d_antenna[0] * dk + c.d_antenna[1] * dk.conj());
-            let time_rate = sum(&|c| c.d_time);
+            let parts = source.components(detector.antenna, time - p.geocent_time - detector.delay);
+            // h = Σ Re z: every term with weight 1.
+            let mut adjoint = ComponentAdjoint::default();
+            parts
+                .iter()
+                .for_each(|z| adjoint.add(Complex64::new(1.0, 0.0), z));
             let mut gradient = [0.0; NUM_PARAMETERS];
-            for (k, parameter) in SOURCE_PARAMETERS.into_iter().enumerate() {
-                gradient[parameter] = sum(&|c| c.d_source[k]);
-            }
-            gradient[Parameter::LuminosityDistance] = -h / p.luminosity_distance;
-            gradient[Parameter::Psi] = antenna(k(f.d_psi));
-            gradient[Parameter::Ra] = antenna(k(f.d_ra)) - time_rate * tau.d_ra;
-            gradient[Parameter::Dec] = antenna(k(f.d_dec)) - time_rate * tau.d_dec;
-            // GMST advances with t_c.
-            gradient[Parameter::GeocentTime] = -antenna(k(f.d_ra)) * GMST_RATE_RAD_PER_S
-                + time_rate * (-1.0 + tau.d_ra * GMST_RATE_RAD_PER_S);
-            (h, gradient)
+            adjoint.add_to(&detector, p, &mut gradient);
+            (parts.iter().map(|z| z.value.re).sum(), gradient)
         })
         .collect()
 }
@@ -205,7 +179,6 @@ fn strain_gradient(
 fn strain_gradient_matches_finite_differences() {
     let epoch = GpsTime::from_f64(1126259462.0).unwrap();
     let detectors = Detector::network(&["H1", "L1"]).unwrap();
-    let gmst0 = greenwich_mean_sidereal_time(epoch).unwrap();
     let p = binary(1.0, 0.3, 1.3);
     let peak_mass_s = 65.0 * 4.925e-6;
     // Inspiral, late inspiral, merger, ringdown (the peak is at 0.4 s).
@@ -258,7 +231,7 @@ fn strain_gradient_matches_finite_differences() {
                 .map(|&t| model.precessing_strain(p, t, DT, 1).unwrap()[0][0])
                 .collect()
         };
-        let ours = strain_gradient(&p, detector, gmst0, &times);
+        let ours = strain_gradient(&p, &model, &times);
         let plain = strain_at(&p);
         for (i, (h, _)) in ours.iter().enumerate() {
             assert!(

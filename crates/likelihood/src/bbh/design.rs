@@ -16,6 +16,7 @@ use tdpe_noise::ToeplitzInverse;
 use tdpe_phenomt::{sin_cos_f64, Dual, IMRPhenomT, Mode};
 use tdpe_signal::{BbhParameters, SignalModel};
 
+use super::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 
@@ -26,13 +27,12 @@ const INTRINSIC: usize = 4;
 /// constrain (σ of M_c relative, q, χ1, χ2, and of each time shift in s).
 const PRIOR_SIGMA: [f64; 5] = [0.1, 0.3, 0.5, 0.5, 0.01];
 
-/// A design point: intrinsic parameters and one arrival-time shift per detector (s).
+/// A design point: its parameters and one arrival-time shift per detector (s) from the
+/// fiducial's. An aligned-spin ratio depends on the intrinsic parameters and the shifts alone;
+/// a precessing one on all of them (its terms follow the view and the antenna patterns).
 #[derive(Clone, Debug, PartialEq)]
 pub struct DesignPoint {
-    pub chirp_mass: f64,
-    pub mass_ratio: f64,
-    pub chi_1: f64,
-    pub chi_2: f64,
+    pub parameters: BbhParameters,
     pub shifts: Vec<f64>,
 }
 
@@ -123,10 +123,13 @@ pub fn draw_design_points(
                 x[i] = (scale * z[i] - tail) / l[(i, i)];
             }
             DesignPoint {
-                chirp_mass: fiducial.chirp_mass + x[0],
-                mass_ratio: (fiducial.mass_ratio + x[1]).clamp(0.05, 1.0),
-                chi_1: (fiducial.chi_1 + x[2]).clamp(-0.99, 0.99),
-                chi_2: (fiducial.chi_2 + x[3]).clamp(-0.99, 0.99),
+                parameters: BbhParameters {
+                    chirp_mass: fiducial.chirp_mass + x[0],
+                    mass_ratio: (fiducial.mass_ratio + x[1]).clamp(0.05, 1.0),
+                    chi_1: (fiducial.chi_1 + x[2]).clamp(-0.99, 0.99),
+                    chi_2: (fiducial.chi_2 + x[3]).clamp(-0.99, 0.99),
+                    ..*fiducial
+                },
                 shifts: x[INTRINSIC..].to_vec(),
             }
         })
@@ -147,6 +150,9 @@ pub struct DetectorFiducial<'a> {
     pub series: &'a [Complex64],
     pub support: std::ops::RangeInclusive<usize>,
     pub weights: &'a [f64],
+    /// For a precessing binary, its frame: the series is then the `mode`-th co-precessing
+    /// term z_lm′ of the detector's signal.
+    pub(crate) frame: Option<PrecessingFrame>,
 }
 
 impl DetectorFiducial<'_> {
@@ -160,7 +166,19 @@ impl DetectorFiducial<'_> {
         let delay = self.model.projection(self.k, self.params).value.delay;
         let time =
             |i: usize| self.grid.time(i) - self.params.geocent_time - delay - point.shifts[self.k];
-        let (mc, q, chi_1, chi_2) = (point.chirp_mass, point.mass_ratio, point.chi_1, point.chi_2);
+        let p = &point.parameters;
+        if let Some(frame) = &self.frame {
+            // The design's own source and antenna patterns, at the time its shift gives.
+            let source = frame.source(self.model, p)?;
+            let antenna = self.model.antenna(self.k, p).antenna;
+            return Ok(indices
+                .map(|i| {
+                    let (re, im) = source.components(antenna, time(i))[self.mode];
+                    (i, Complex64::new(re, im) / self.series[i])
+                })
+                .collect());
+        }
+        let (mc, q, chi_1, chi_2) = (p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2);
         if self.model.modes()[self.mode] != Mode::L2M2 {
             let waveform = self.model.mode_waveform(mc, q, chi_1, chi_2)?;
             return Ok(indices

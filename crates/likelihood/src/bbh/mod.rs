@@ -4,6 +4,7 @@
 
 mod design;
 mod exact;
+mod frame;
 mod relative_binning;
 
 pub use design::{draw_design_points, DesignPoint, DetectorFiducial};

@@ -12,14 +12,19 @@
 //! With IMRPhenomTHM's higher modes each mode has its own basis (docs/likelihood.md §3.12):
 //! c_jb = Q_k,lm · W_lm(t_jb − t_c − τ_k; λ) / v_jb for mode j's nodes t_jb, the summary data
 //! stacked over the modes; the gradient comes from dual numbers in (M_c, q, χ1, χ2, t) at the
-//! nodes.
+//! nodes. A precessing binary's bases are its five co-precessing terms z_lm′ = c_lm′ h^P_lm′
+//! in each detector (docs/precession.md §12.6): c_jb = z_j(t_jb − t_c − τ_k; θ)/v_jb, the
+//! gradient from the terms' own (tdpe_signal's `PrecessingGradientSource`).
 
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
 use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode22, Mode22Trace, Real};
-use tdpe_signal::{BbhParameters, ParameterVector, ProjectionGradient, SignalModel, SpinModel};
+use tdpe_signal::{
+    AntennaGradient, BbhParameters, ComponentGradient, ParameterVector, PrecessingSource,
+    ProjectionGradient, SignalModel, SpinModel, COPRECESSING_MODES,
+};
 
 mod bank;
 mod fiducial;
@@ -28,6 +33,7 @@ mod placed;
 
 use super::design::{draw_design_points, DesignPoint};
 use super::exact::BbhExactLikelihood;
+use super::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::log_sum_exp::{log_sum_exp, log_sum_exp_weights};
 use crate::relative_binning::{
@@ -130,6 +136,8 @@ enum NodeWaveform {
     Mode22(IMRPhenomT<f64>),
     /// IMRPhenomTHM's modes.
     Modes(IMRPhenomTHM<f64>),
+    /// A precessing binary's co-precessing terms.
+    Precessing(Box<PrecessingSource<f64>>),
 }
 
 /// One detector's summary data and node times.
@@ -139,6 +147,10 @@ struct DetectorSummary {
     refinement_error: f64,
     /// The bases, one per mode, in the order of the summary data's.
     bases: Vec<ModeNodes>,
+    /// The distinct node times of all bases, increasing (a precessing trial evaluates its five
+    /// terms at once there), and each node's place among them.
+    distinct_times: Vec<f64>,
+    place: Vec<usize>,
     /// The fiducial's arrival time t_c0 + τ_k0 (s).
     arrival: f64,
     /// The sample spacing (s).
@@ -172,6 +184,49 @@ impl DetectorSummary {
             NodeWaveform::Mode22(waveform) => self.coefficients_22(waveform, shift, s, false),
             NodeWaveform::Modes(waveform) => {
                 self.coefficients_of_modes(waveform, |t| t, shift, s, |_, _| {})
+            }
+            NodeWaveform::Precessing(source) => {
+                let antenna = s.antenna.antenna;
+                let mut terms = std::mem::take(&mut s.terms);
+                self.precessing_terms(shift, s, &mut terms, |t| {
+                    source
+                        .components(antenna, t)
+                        .map(|(re, im)| Complex64::new(re, im))
+                });
+                self.gather(&terms, |z| *z, s);
+                s.terms = terms;
+            }
+        }
+    }
+
+    /// A precessing trial arriving at `shift`: `term` (its terms at a time relative to its
+    /// peak) at each distinct node time moved by the whole-sample shift, into `terms`.
+    fn precessing_terms<Z>(
+        &self,
+        shift: f64,
+        s: &mut DetectorScratch,
+        terms: &mut Vec<[Z; COPRECESSING_MODES]>,
+        term: impl Fn(f64) -> [Z; COPRECESSING_MODES],
+    ) {
+        s.shift = self.sample_shift(shift);
+        let offset = s.shift as f64 * self.dt - shift;
+        terms.clear();
+        terms.extend(self.distinct_times.iter().map(|&t| term(t + offset)));
+    }
+
+    /// c_jb = z_j(t_jb)/v_jb from the `terms` at the distinct node times, `value` taking a
+    /// term's value.
+    fn gather<Z>(
+        &self,
+        terms: &[[Z; COPRECESSING_MODES]],
+        value: impl Fn(&Z) -> Complex64,
+        s: &mut DetectorScratch,
+    ) {
+        s.c.clear();
+        let mut place = self.place.iter();
+        for basis in &self.bases {
+            for (inv_v, &at) in basis.inverse_fiducial.iter().zip(place.by_ref()) {
+                s.c.push(value(&terms[at][basis.mode]) * inv_v);
             }
         }
     }
@@ -272,6 +327,11 @@ struct DetectorScratch {
     ws: RbWorkspace,
     /// Each mode's projection Q_k,lm, τ_k with its gradient.
     projections: Vec<ProjectionGradient>,
+    /// A precessing binary's antenna patterns and delay, with their gradient.
+    antenna: AntennaGradient,
+    /// A precessing binary's terms at the distinct node times, in value or with their gradient.
+    terms: Vec<[Complex64; COPRECESSING_MODES]>,
+    components: Vec<[ComponentGradient; COPRECESSING_MODES]>,
     /// The whole-sample shift of the trial's arrival time from the fiducial's.
     shift: isize,
 }
@@ -339,7 +399,10 @@ impl TimeLattice {
 /// bank of them (docs/likelihood.md §3.11), each trial binned against the centre of the cell
 /// its (2,2) peak frequency falls in.
 pub struct BbhRelativeBinning {
+    /// The exact likelihood's model, with a precessing binary's step counts fixed.
     model: SignalModel,
+    /// A precessing binary's frame.
+    frame: Option<PrecessingFrame>,
     cells: Vec<Cell>,
     /// The peak frequencies (Hz) between consecutive cells, increasing.
     bounds: Vec<f64>,
@@ -359,12 +422,13 @@ fn only_22(model: &SignalModel, what: &str) -> Result<(), LikelihoodError> {
     }
 }
 
-/// Relative binning of a precessing binary (its basis is chosen, docs/precession.md §12.3) is
-/// not built yet: its model is an error here, not a template made of the wrong terms.
+/// The Fisher-Gaussian design set describes a precessing binary's posterior poorly
+/// (docs/precession.md §12.3): its nodes are placed on draws instead.
 fn aligned_spins(model: &SignalModel) -> Result<(), LikelihoodError> {
     if model.spin_model() == SpinModel::Precessing {
         return Err(LikelihoodError::InvalidInput(
-            "relative binning of a precessing binary is not built yet (docs/precession.md §12.3)"
+            "relative binning of a precessing binary places its nodes on design draws \
+             (BbhRelativeBinning::from_draws), not on a Fisher-matrix design set"
                 .into(),
         ));
     }
@@ -389,8 +453,8 @@ impl BbhRelativeBinning {
         let (model, like) = (exact.model(), exact.likelihood());
         let grid = like.grid();
         let noises = noise_inverses(exact);
-        let fiducial_series = fiducial_series(exact, &fiducial)?;
-        let fiducials = detector_fiducials(model, grid, &fiducial, &fiducial_series);
+        let fiducial_series = fiducial_series(exact, model, &fiducial, None)?;
+        let fiducials = detector_fiducials(model, grid, &fiducial, &fiducial_series, None);
         lap(&mut profile.fiducial);
 
         // Design set: Fisher-Gaussian candidates, kept where their ln L deficit (after the
@@ -467,7 +531,6 @@ impl BbhRelativeBinning {
         draws: &[BbhParameters],
         options: &RelativeBinningOptions,
     ) -> Result<PlacedNodes<'a>, LikelihoodError> {
-        aligned_spins(exact.model())?;
         let mut profile = SetupProfile::default();
         let clock = Instant::now();
         let model = exact.model();
@@ -476,10 +539,7 @@ impl BbhRelativeBinning {
         let design: Vec<DesignPoint> = draws
             .iter()
             .map(|p| DesignPoint {
-                chirp_mass: p.chirp_mass,
-                mass_ratio: p.mass_ratio,
-                chi_1: p.chi_1,
-                chi_2: p.chi_2,
+                parameters: *p,
                 shifts: (0..model.detectors().len())
                     .map(|k| arrival(p, k) - arrival(&fiducial, k))
                     .collect(),
@@ -532,6 +592,11 @@ impl BbhRelativeBinning {
 
     /// The waveform whose node coefficients a trial at `p` evaluates.
     fn node_waveform(&self, p: &BbhParameters) -> Result<NodeWaveform, LikelihoodError> {
+        if let Some(frame) = &self.frame {
+            return Ok(NodeWaveform::Precessing(Box::new(
+                frame.source(&self.model, p)?,
+            )));
+        }
         let (mc, q, chi_1, chi_2) = (p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2);
         Ok(if self.model.is_22_only() {
             NodeWaveform::Mode22(self.model.waveform(mc, q, chi_1, chi_2)?)
@@ -540,15 +605,15 @@ impl BbhRelativeBinning {
         })
     }
 
-    /// Detector `k`'s projection of each mode at `p` into `projections`; returns its delay τ_k
-    /// (every mode's).
-    fn detector_projections(
-        &self,
-        k: usize,
-        p: &BbhParameters,
-        projections: &mut Vec<ProjectionGradient>,
-    ) -> f64 {
+    /// Detector `k`'s projection of each mode at `p` into the scratch (for a precessing
+    /// binary, its antenna patterns); returns its delay τ_k (every mode's).
+    fn detector_projections(&self, k: usize, p: &BbhParameters, ds: &mut DetectorScratch) -> f64 {
+        let projections = &mut ds.projections;
         projections.clear();
+        if self.frame.is_some() {
+            ds.antenna = self.model.antenna(k, p);
+            return ds.antenna.delay;
+        }
         if self.model.is_22_only() {
             projections.push(self.model.projection(k, p));
         } else {
@@ -573,7 +638,7 @@ impl BbhRelativeBinning {
                 .zip(first_detectors(&mut s.detectors, detectors.len()))
                 .enumerate()
             {
-                let delay = self.detector_projections(k, p, &mut ds.projections);
+                let delay = self.detector_projections(k, p, ds);
                 det.coefficients(&waveform, p.geocent_time + delay, ds);
                 consume(per_detector(&det.summary, &ds.c, ds.shift, &mut ds.ws)?);
             }
@@ -609,7 +674,7 @@ impl BbhRelativeBinning {
             let (mut first, mut last) = (isize::MIN, isize::MAX);
             let mut at_trial = QuadratureProducts::default();
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let arrival = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
+                let arrival = p.geocent_time + self.detector_projections(k, p, ds);
                 if !det.follows(arrival) {
                     return Ok(None);
                 }

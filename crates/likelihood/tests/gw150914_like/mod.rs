@@ -177,23 +177,53 @@ pub fn draw_points_around(
     count: usize,
     seed: u64,
 ) -> Vec<(BbhParameters, f64)> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut points = Vec::new();
-    while points.len() < count {
-        let mut v = truth.to_array();
-        for (&parameter, s) in ALIGNED.iter().zip(sigma) {
-            let z: f64 = rng.sample(rand_distr::StandardNormal);
-            v[parameter] += width * s * z;
-        }
-        v[Parameter::MassRatio] = v[Parameter::MassRatio].min(1.0);
-        let p = BbhParameters::from_array(v);
-        if let Ok(l) = exact.log_likelihood_ratio(&p) {
-            if l > ln_l_max - depth {
-                points.push((p, l));
+    let draws = Draws {
+        parameters: ALIGNED,
+        sigma,
+        width,
+        depth,
+    };
+    draws.around(exact, truth, ln_l_max, count, seed)
+}
+
+/// Gaussian perturbations of `parameters` by `width`·`sigma`, kept within an exact ln L
+/// deficit `depth`.
+pub struct Draws<'a> {
+    pub parameters: &'a [Parameter],
+    pub sigma: &'a [f64],
+    pub width: f64,
+    pub depth: f64,
+}
+
+impl Draws<'_> {
+    /// `count` points around `truth` whose exact ln L lies within the depth of `ln_l_max`
+    /// (rejection), with their exact ln L.
+    pub fn around(
+        &self,
+        exact: &BbhExactLikelihood,
+        truth: &BbhParameters,
+        ln_l_max: f64,
+        count: usize,
+        seed: u64,
+    ) -> Vec<(BbhParameters, f64)> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut points = Vec::new();
+        while points.len() < count {
+            let mut v = truth.to_array();
+            for (&parameter, s) in self.parameters.iter().zip(self.sigma) {
+                let z: f64 = rng.sample(rand_distr::StandardNormal);
+                v[parameter] += self.width * s * z;
+            }
+            v[Parameter::MassRatio] = v[Parameter::MassRatio].min(1.0);
+            let p = BbhParameters::from_array(v);
+            if let Ok(l) = exact.log_likelihood_ratio(&p) {
+                if l > ln_l_max - self.depth {
+                    points.push((p, l));
+                }
             }
         }
+        points
     }
-    points
 }
 
 /// The network Fisher matrix F_ij = Σ_k⟨∂_i h_k|∂_j h_k⟩ at `p`, by central differences of

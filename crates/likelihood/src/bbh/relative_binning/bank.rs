@@ -28,6 +28,14 @@ impl BbhRelativeBinning {
                 cells.len().saturating_sub(1)
             )));
         }
+        // A precessing binary's frame and step counts are the model's, one for all cells.
+        if cells.len() > 1 && cells.iter().any(|c| c.frame.is_some()) {
+            return Err(LikelihoodError::InvalidInput(
+                "a bank of relative binnings of a precessing binary is not supported: one \
+                 centre serves it"
+                    .into(),
+            ));
+        }
         let mut cells = cells.into_iter();
         let mut bank = cells.next().ok_or_else(|| {
             LikelihoodError::InvalidInput("a bank needs at least one relative binning".into())

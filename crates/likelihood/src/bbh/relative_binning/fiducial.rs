@@ -9,6 +9,7 @@ use tdpe_signal::{BbhParameters, SignalModel};
 use super::SUPPORT_FLOOR;
 use crate::bbh::design::DetectorFiducial;
 use crate::bbh::exact::BbhExactLikelihood;
+use crate::bbh::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 use crate::relative_binning::snr_weights;
@@ -37,12 +38,44 @@ const ORIENTATIONS: (usize, usize) = (33, 8);
 /// polarisation at the fiducial's distance and sky position: the posterior's inclination may
 /// be far from the fiducial's where the higher modes are weak, and a mode's nodes must serve
 /// every inclination a sampler visits (docs/likelihood.md §3.12).
+///
+/// A precessing binary's series are its five co-precessing terms z_lm′ in each detector
+/// (docs/precession.md §12.6) on its `frame`, each weighted by its own SNR² density: the terms
+/// carry the view and the antenna patterns.
 pub(super) fn fiducial_series(
     exact: &BbhExactLikelihood,
+    model: &SignalModel,
     fiducial: &BbhParameters,
+    frame: Option<&PrecessingFrame>,
 ) -> Result<Vec<Vec<FiducialSeries>>, LikelihoodError> {
-    let (model, like) = (exact.model(), exact.likelihood());
+    let like = exact.likelihood();
     let grid = like.grid();
+    if let Some(frame) = frame {
+        let source = frame.source(model, fiducial)?;
+        return (0..model.detectors().len())
+            .map(|k| {
+                let a = model.antenna(k, fiducial);
+                let terms: Vec<_> = (0..grid.len)
+                    .map(|i| {
+                        let t = grid.time(i) - fiducial.geocent_time - a.delay;
+                        source.components(a.antenna, t)
+                    })
+                    .collect();
+                (0..terms[0].len())
+                    .map(|j| {
+                        let v = terms.iter().map(|z| Complex64::new(z[j].0, z[j].1));
+                        series_of(
+                            v.collect(),
+                            Complex64::new(1.0, 0.0),
+                            model,
+                            j,
+                            like.noise(k).as_ref(),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+    }
     let (mc, q, chi_1, chi_2) = (
         fiducial.chirp_mass,
         fiducial.mass_ratio,
@@ -80,24 +113,36 @@ pub(super) fn fiducial_series(
                             proj.factor,
                         ),
                     };
-                    let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
-                    if peak == 0.0 {
-                        let (l, m) = model.modes()[j].lm();
-                        return Err(LikelihoodError::InvalidInput(format!(
-                            "mode ({l},{m}) of the relative binning's fiducial vanishes (equal \
-                             masses and spins): leave it out of mode_array"
-                        )));
-                    }
-                    let last = v
-                        .iter()
-                        .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
-                        .unwrap_or(grid.len - 1);
-                    let weights = snr_weights(&v, factor, like.noise(k).as_ref())?;
-                    Ok((v, last, weights))
+                    series_of(v, factor, model, j, like.noise(k).as_ref())
                 })
                 .collect()
         })
         .collect()
+}
+
+/// Mode `j`'s [`FiducialSeries`] of its series `v`, whose SNR² density takes `factor`, in a
+/// detector with noise C⁻¹ `noise`.
+fn series_of(
+    v: Vec<Complex64>,
+    factor: Complex64,
+    model: &SignalModel,
+    j: usize,
+    noise: &ToeplitzInverse,
+) -> Result<FiducialSeries, LikelihoodError> {
+    let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
+    if peak == 0.0 {
+        let (l, m) = model.modes()[j].lm();
+        return Err(LikelihoodError::InvalidInput(format!(
+            "mode ({l},{m}) of the relative binning's fiducial vanishes (equal masses and \
+             spins): leave it out of mode_array"
+        )));
+    }
+    let last = v
+        .iter()
+        .rposition(|z| z.norm() > SUPPORT_FLOOR * peak)
+        .unwrap_or(v.len() - 1);
+    let weights = snr_weights(&v, factor, noise)?;
+    Ok((v, last, weights))
 }
 
 /// The largest |Q_k,lm| of mode `j` over the inclinations and polarisations of
@@ -125,6 +170,7 @@ pub(super) fn detector_fiducials<'a>(
     grid: &'a SampleGrid,
     fiducial: &'a BbhParameters,
     series: &'a [Vec<FiducialSeries>],
+    frame: Option<PrecessingFrame>,
 ) -> Vec<Vec<DetectorFiducial<'a>>> {
     series
         .iter()
@@ -142,6 +188,7 @@ pub(super) fn detector_fiducials<'a>(
                     series: v,
                     support: 0..=*last,
                     weights,
+                    frame,
                 })
                 .collect()
         })

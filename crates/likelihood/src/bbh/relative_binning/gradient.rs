@@ -4,11 +4,12 @@
 
 use num_complex::Complex64;
 use tdpe_phenomt::{Dual, Mode22Adjoint};
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
+use tdpe_signal::{BbhParameters, ComponentAdjoint, Parameter, ParameterVector};
 
 use super::{
     first_detectors, BbhRelativeBinning, DetectorScratch, DetectorSummary, Scratch, SCRATCH,
 };
+use crate::bbh::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::relative_binning::RbError;
 
@@ -29,6 +30,9 @@ impl BbhRelativeBinning {
         gradient: &mut ParameterVector,
         adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
     ) -> Result<f64, LikelihoodError> {
+        if let Some(frame) = &self.frame {
+            return self.with_precessing_derivatives(frame, p, gradient, adjoints);
+        }
         if !self.model.is_22_only() {
             return self.with_mode_derivatives(p, gradient, adjoints);
         }
@@ -47,7 +51,7 @@ impl BbhRelativeBinning {
             let summaries = &self.cell(p).detectors;
             let detectors = first_detectors(detectors, summaries.len());
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
+                let shift = p.geocent_time + self.detector_projections(k, p, ds);
                 det.coefficients_22(&waveform, shift, ds, true);
                 ds.zero_adjoint();
             }
@@ -107,7 +111,7 @@ impl BbhRelativeBinning {
             let summaries = &self.cell(p).detectors;
             let detectors = first_detectors(&mut s.detectors, summaries.len());
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_projections(k, p, &mut ds.projections);
+                let shift = p.geocent_time + self.detector_projections(k, p, ds);
                 det.coefficients_with_derivatives(&waveform, shift, ds);
                 ds.zero_adjoint();
             }
@@ -139,6 +143,48 @@ impl BbhRelativeBinning {
                 for parameter in Parameter::EXTRINSIC {
                     gradient[parameter] -= g_wdot * node_time_shift(parameter, d_delay);
                 }
+            }
+            Ok(value)
+        })
+    }
+
+    /// [`Self::with_adjoint`] for a precessing binary: each distinct node time's five terms
+    /// with their gradients, and with w_jb = g_jb/v_jb,
+    /// d ln L = Re Σ_jb w_jb dz_j(t_jb − t_c − τ_k), through the source, the antenna patterns
+    /// and the time (docs/precession.md §12.6).
+    fn with_precessing_derivatives(
+        &self,
+        frame: &PrecessingFrame,
+        p: &BbhParameters,
+        gradient: &mut ParameterVector,
+        adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
+    ) -> Result<f64, LikelihoodError> {
+        let source = frame.gradient_source(&self.model, p)?;
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        SCRATCH.with_borrow_mut(|s| {
+            let summaries = &self.cell(p).detectors;
+            let detectors = first_detectors(&mut s.detectors, summaries.len());
+            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
+                let shift = p.geocent_time + self.detector_projections(k, p, ds);
+                let antenna = ds.antenna.antenna;
+                let mut components = std::mem::take(&mut ds.components);
+                det.precessing_terms(shift, ds, &mut components, |t| {
+                    source.components(antenna, t)
+                });
+                det.gather(&components, |z| z.value, ds);
+                ds.components = components;
+                ds.zero_adjoint();
+            }
+            let value = adjoints(summaries, detectors)?;
+            for (det, ds) in summaries.iter().zip(detectors.iter()) {
+                let mut adjoint = ComponentAdjoint::default();
+                let mut node = det.place.iter().zip(&ds.g);
+                for basis in &det.bases {
+                    for (inv_v, (&at, g)) in basis.inverse_fiducial.iter().zip(node.by_ref()) {
+                        adjoint.add(g * inv_v, &ds.components[at][basis.mode]);
+                    }
+                }
+                adjoint.add_to(&ds.antenna, p, gradient);
             }
             Ok(value)
         })

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use tdpe_signal::BbhParameters;
+use tdpe_signal::{BbhParameters, SignalModel};
 
 use super::bank::Cell;
 use super::{
@@ -13,6 +13,7 @@ use super::{
 };
 use crate::bbh::design::DesignPoint;
 use crate::bbh::exact::BbhExactLikelihood;
+use crate::bbh::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::relative_binning::{refine_nodes, Basis, RefineOptions, Refinement, SummaryData};
 
@@ -20,6 +21,10 @@ use crate::relative_binning::{refine_nodes, Basis, RefineOptions, Refinement, Su
 /// ([`BbhRelativeBinning::place_on_draws`]).
 pub struct PlacedNodes<'a> {
     exact: &'a BbhExactLikelihood,
+    /// The exact likelihood's model, with a precessing binary's step counts fixed.
+    model: SignalModel,
+    /// A precessing binary's frame.
+    frame: Option<PrecessingFrame>,
     fiducial: BbhParameters,
     /// The fiducial moved by the arrival window: the basis's reference.
     reference: BbhParameters,
@@ -49,7 +54,7 @@ impl<'a> PlacedNodes<'a> {
         mut profile: SetupProfile,
     ) -> Result<Self, LikelihoodError> {
         let clock = Instant::now();
-        let (model, grid) = (exact.model(), exact.likelihood().grid());
+        let grid = exact.likelihood().grid();
         let duration = grid.duration();
         if !(options.arrival_window.is_finite()
             && (0.0..duration / 2.0).contains(&options.arrival_window))
@@ -64,7 +69,10 @@ impl<'a> PlacedNodes<'a> {
             geocent_time: fiducial.geocent_time + window as f64 * grid.dt,
             ..fiducial
         };
-        let series = fiducial_series(exact, &reference)?;
+        // The summary data's shifts reach 2w samples before the reference.
+        let earliest_shift = 2.0 * window as f64 * grid.dt;
+        let (model, frame) = PrecessingFrame::fix(exact.model(), grid, &reference, earliest_shift)?;
+        let series = fiducial_series(exact, &model, &reference, frame.as_ref())?;
         // The basis spans the reference's support: it must end inside the segment, or the
         // trials moved earlier would lose their merger with it.
         if window > 0
@@ -96,7 +104,7 @@ impl<'a> PlacedNodes<'a> {
             .collect();
         // Each mode to the target: the modes' errors add, but a higher mode's weights take its
         // largest factor over the orientations, which overstates its error where it is weak.
-        let refinements = detector_fiducials(model, grid, &reference, &series)
+        let refinements = detector_fiducials(&model, grid, &reference, &series, frame)
             .iter()
             .map(|modes| {
                 modes
@@ -121,6 +129,8 @@ impl<'a> PlacedNodes<'a> {
         profile.nodes += clock.elapsed();
         Ok(Self {
             exact,
+            model,
+            frame,
             fiducial,
             reference,
             window,
@@ -144,10 +154,10 @@ impl<'a> PlacedNodes<'a> {
     pub fn summarise(self) -> Result<BbhRelativeBinning, LikelihoodError> {
         let clock = Instant::now();
         let mut profile = self.profile;
-        let (model, like) = (self.exact.model(), self.exact.likelihood());
+        let (model, like) = (&self.model, self.exact.likelihood());
         let grid = like.grid();
         let noises = noise_inverses(self.exact);
-        let fiducials = detector_fiducials(model, grid, &self.reference, &self.series);
+        let fiducials = detector_fiducials(model, grid, &self.reference, &self.series, self.frame);
         let detectors = fiducials
             .iter()
             .zip(self.refinements)
@@ -166,7 +176,7 @@ impl<'a> PlacedNodes<'a> {
                 let summary =
                     SummaryData::stacked(bases, like.data(k), noises[k], -2 * self.window..=0)?;
                 let mut inverse_fiducial = summary.fiducial_at_nodes().iter().map(|v| v.inv());
-                let bases = summary
+                let bases: Vec<ModeNodes> = summary
                     .bases()
                     .iter()
                     .enumerate()
@@ -179,10 +189,13 @@ impl<'a> PlacedNodes<'a> {
                             .collect(),
                     })
                     .collect();
+                let (distinct_times, place) = distinct_node_times(&bases);
                 Ok(DetectorSummary {
                     summary,
                     refinement_error,
                     bases,
+                    distinct_times,
+                    place,
                     arrival: self.reference.geocent_time
                         + model.projection(k, &self.reference).value.delay,
                     dt: grid.dt,
@@ -191,7 +204,8 @@ impl<'a> PlacedNodes<'a> {
             .collect::<Result<_, LikelihoodError>>()?;
         profile.summary += clock.elapsed();
         Ok(BbhRelativeBinning {
-            model: model.clone(),
+            model: self.model,
+            frame: self.frame,
             cells: vec![Cell {
                 fiducial: self.fiducial,
                 detectors,
@@ -200,4 +214,20 @@ impl<'a> PlacedNodes<'a> {
             profile,
         })
     }
+}
+
+/// The distinct node times of all bases, increasing, and each node's place among them.
+fn distinct_node_times(bases: &[ModeNodes]) -> (Vec<f64>, Vec<usize>) {
+    let mut distinct: Vec<f64> = bases
+        .iter()
+        .flat_map(|b| b.node_times.iter().copied())
+        .collect();
+    distinct.sort_by(f64::total_cmp);
+    distinct.dedup();
+    let place = bases
+        .iter()
+        .flat_map(|b| &b.node_times)
+        .map(|t| distinct.partition_point(|d| d < t))
+        .collect();
+    (distinct, place)
 }
