@@ -31,7 +31,7 @@ mod fiducial;
 mod gradient;
 mod placed;
 
-use super::design::{draw_design_points, DesignPoint};
+use super::design::{draw_design_points, draw_precessing_design, DesignPoint};
 use super::exact::BbhExactLikelihood;
 use super::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
@@ -45,6 +45,8 @@ pub use placed::PlacedNodes;
 
 /// Candidates drawn per design point kept.
 const DESIGN_OVERSAMPLING: usize = 4;
+/// The same for a precessing binary, whose candidates perturb 15 parameters.
+const PRECESSING_OVERSAMPLING: usize = 10;
 /// Screening of candidates uses one sample every this many seconds (4 samples at 2048 Hz).
 const SCREEN_SPACING: f64 = 4.0 / 2048.0;
 /// Fewest design waveforms that make a meaningful node refinement.
@@ -422,28 +424,31 @@ fn only_22(model: &SignalModel, what: &str) -> Result<(), LikelihoodError> {
     }
 }
 
-/// The Fisher-Gaussian design set describes a precessing binary's posterior poorly
-/// (docs/precession.md §12.3): its nodes are placed on draws instead.
-fn aligned_spins(model: &SignalModel) -> Result<(), LikelihoodError> {
-    if model.spin_model() == SpinModel::Precessing {
-        return Err(LikelihoodError::InvalidInput(
-            "relative binning of a precessing binary places its nodes on design draws \
-             (BbhRelativeBinning::from_draws), not on a Fisher-matrix design set"
-                .into(),
-        ));
+/// An error where fewer than [`MIN_DESIGN_POINTS`] design waveforms of `count` lie within the
+/// ln L deficit `depth` of the fiducial.
+fn check_design_size(count: usize, depth: f64) -> Result<(), LikelihoodError> {
+    if count < MIN_DESIGN_POINTS {
+        return Err(LikelihoodError::InvalidInput(format!(
+            "only {count} design waveforms lie within ln L deficit {depth} of the fiducial (need \
+             {MIN_DESIGN_POINTS}): is the fiducial near the likelihood's maximum?"
+        )));
     }
     Ok(())
 }
 
 impl BbhRelativeBinning {
     /// Places the nodes (design set around `fiducial`, refinement to `options.target`) and
-    /// computes the summary data from the data and noise of `exact`.
+    /// computes the summary data from the data and noise of `exact`. The design set is the
+    /// Fisher Gaussian's for aligned spins, and for a precessing binary that of
+    /// [`draw_precessing_design`].
     pub fn new(
         exact: &BbhExactLikelihood,
         fiducial: BbhParameters,
         options: &RelativeBinningOptions,
     ) -> Result<Self, LikelihoodError> {
-        aligned_spins(exact.model())?;
+        if exact.model().spin_model() == SpinModel::Precessing {
+            return Self::precessing(exact, fiducial, options);
+        }
         let mut profile = SetupProfile::default();
         let mut clock = Instant::now();
         let mut lap = |stage: &mut Duration| {
@@ -496,18 +501,35 @@ impl BbhRelativeBinning {
                 design.push(point);
             }
         }
-        if design.len() < MIN_DESIGN_POINTS {
-            return Err(LikelihoodError::InvalidInput(format!(
-                "only {} design waveforms lie within ln L deficit {} of the fiducial (need {}): \
-                 is the fiducial near the likelihood's maximum?",
-                design.len(),
-                options.design_depth,
-                MIN_DESIGN_POINTS
-            )));
-        }
+        check_design_size(design.len(), options.design_depth)?;
         profile.design_waveforms = design.len();
         lap(&mut profile.design);
         PlacedNodes::refine(exact, fiducial, &design, options, profile)?.summarise()
+    }
+
+    /// [`Self::new`] for a precessing binary: the design set of [`draw_precessing_design`]
+    /// (conditional widths, not the Fisher Gaussian, which describes this posterior poorly:
+    /// docs/precession.md §12.3), screened by the exact ln L.
+    fn precessing(
+        exact: &BbhExactLikelihood,
+        fiducial: BbhParameters,
+        options: &RelativeBinningOptions,
+    ) -> Result<Self, LikelihoodError> {
+        let clock = Instant::now();
+        let (design, screened) = draw_precessing_design(
+            exact,
+            &fiducial,
+            options.design_points,
+            options.design_scale,
+            options.design_depth,
+            options.seed,
+            options.design_points * PRECESSING_OVERSAMPLING,
+        )?;
+        check_design_size(design.len(), options.design_depth)?;
+        let mut placed = Self::place_on_draws(exact, fiducial, &design, options)?;
+        placed.profile.design = clock.elapsed();
+        placed.profile.candidates_screened = screened;
+        placed.summarise()
     }
 
     /// Relative binning around `fiducial` whose design set is `draws` (posterior draws of a

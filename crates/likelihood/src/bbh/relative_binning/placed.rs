@@ -34,7 +34,7 @@ pub struct PlacedNodes<'a> {
     series: Vec<Vec<FiducialSeries>>,
     /// Each detector's refinement of each mode.
     refinements: Vec<Vec<Refinement>>,
-    profile: SetupProfile,
+    pub(super) profile: SetupProfile,
 }
 
 impl<'a> PlacedNodes<'a> {
