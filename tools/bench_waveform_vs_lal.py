@@ -8,12 +8,17 @@ which also times values plus derivatives with respect to (m1, m2, chi1, chi2, t)
 `Dual<5>`. For IMRPhenomTPHM (PrecVersion 300, LAL's default), LAL's
 `SimInspiralChooseTDWaveform` and `SimInspiralChooseTDModes` against the same example with
 `--precessing 1` (set-up with the spin ODE and the Euler angles, plus h+, hx or every L0 mode on LAL's grid).
+For the precessing likelihood (`--only RB`), LAL's IMRPhenomTPHM `SimInspiralChooseTDWaveform`
+against the `precessing_cost` example of crates/likelihood (the exact ln L, relative binning's
+ln L, and relative binning's ln L plus gradient, for the same binary; the issue's target is the
+gradient cheaper than one LAL waveform); its spins are bilby's conversion
+(`bilby_to_lalsimulation_spins`, so this table needs bilby), checked against the example's.
 Both sides report the median over repeated in-process calls, so process start-up is excluded.
 Measurements alternate between the two sides over several rounds (the median of the rounds is
 reported), so that a shared machine's load affects both alike.
 
-    python3 -m venv /tmp/lalenv && /tmp/lalenv/bin/pip install lalsuite numpy
-    /tmp/lalenv/bin/python tools/bench_waveform_vs_lal.py [--rounds 3] [--only T|TPHM]
+    python3 -m venv /tmp/lalenv && /tmp/lalenv/bin/pip install lalsuite numpy bilby
+    /tmp/lalenv/bin/python tools/bench_waveform_vs_lal.py [--rounds 3] [--only T|TPHM|RB]
 
 The examples are built into $CARGO_TARGET_DIR (default: target/).
 """
@@ -31,6 +36,7 @@ import lalsimulation as ls
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TARGET = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 EXAMPLE = TARGET / "release" / "examples" / "time_generation"
+COST_EXAMPLE = TARGET / "release" / "examples" / "precessing_cost"
 
 # name, parameters, repeats per round (fewer for the long waveform)
 CASES = [
@@ -118,6 +124,52 @@ def bench_tphm(rounds):
           "IMRPhenomTPHM::lal alone (co-precessing modes, spin ODE, Euler angles).")
 
 
+def precessing_cost():
+    """The precessing_cost example's `key value` lines (times in s) and its summary line."""
+    out = subprocess.run([str(COST_EXAMPLE)], check=True, capture_output=True, text=True)
+    lines = out.stdout.splitlines()
+    return {k: float(v) for k, v in (line.split() for line in lines[:-1])}, lines[-1]
+
+
+def bench_rb(rounds, repeat=30):
+    """The precessing likelihood's cost against one LAL IMRPhenomTPHM waveform of its binary."""
+    from bilby.gw.conversion import bilby_to_lalsimulation_spins
+
+    ours, _ = precessing_cost()  # the binary; the timed runs alternate with LAL's below
+    # The example's binary (theta_jn, phi_jl, tilt_1, tilt_2, phi_12, a_1, a_2), LAL's spins at
+    # f_ref = 20 Hz as bilby passes them.
+    iota, *spins = bilby_to_lalsimulation_spins(
+        1.0, 0.3, 1.0, 2.0, 0.8, 0.6, 0.4, ours["mass_1"] * lal.MSUN_SI,
+        ours["mass_2"] * lal.MSUN_SI, 20.0, ours["phase"])
+    theirs = [ours[f"lal_{k}"] for k in ("inclination", "spin_1x", "spin_1y", "spin_1z",
+                                         "spin_2x", "spin_2y", "spin_2z")]
+    if max(abs(a - b) for a, b in zip([iota, *spins], theirs)) > 1e-12:
+        raise SystemExit(f"bilby's LAL spins {[iota, *spins]}, the example's {theirs}")
+    p = dict(m1=ours["mass_1"], m2=ours["mass_2"], chi1=tuple(spins[:3]), chi2=tuple(spins[3:]),
+             distance=ours["distance"], inclination=iota, phase=ours["phase"],
+             sampling_frequency=2048.0, f_min=20.0)
+    lal_s, runs = [], []
+    for _ in range(rounds):
+        lal_s.append(median_wall(lambda: lal_tphm_call(p), repeat))
+        run, summary = precessing_cost()
+        runs.append(run)
+    t_lal = statistics.median(lal_s)
+    med = lambda key: statistics.median(o[key] for o in runs)  # noqa: E731
+    print(summary)
+    print(f"{'precessing likelihood':28} {'LAL TPHM':>9} {'exact':>9} {'RB ln L':>9} "
+          f"{'RB+grad':>9} {'exact/LAL':>9} {'RB/LAL':>7} {'grad/LAL':>8} {'nodes':>9} "
+          f"{'set-up':>7}")
+    print(f"{'SNR 25, 4 s at 2048 Hz, HL':28} {t_lal * 1e3:7.2f}ms {med('exact') * 1e3:7.2f}ms "
+          f"{med('rb_value') * 1e3:7.3f}ms {med('rb_gradient') * 1e3:7.3f}ms "
+          f"{med('exact') / t_lal:9.2f} {med('rb_value') / t_lal:7.3f} "
+          f"{med('rb_gradient') / t_lal:8.3f} {ours['nodes_h1']:4.0f}+{ours['nodes_l1']:<4.0f} "
+          f"{med('setup'):6.1f}s")
+    print(f"LAL TPHM: SimInspiralChooseTDWaveform (h+, hx, {lal_tphm_call(p)[0].data.length} "
+          "samples); exact: the exact ln L (precessing strain in H1, L1 and C^-1 applies); RB: "
+          "relative binning's ln L; RB+grad: its ln L with the gradient in all 15 parameters; "
+          "medians of the alternating runs, each the example's median over 21 rounds.")
+
+
 def lal_call(p):
     """One LAL waveform, as SimInspiralChooseTDWaveform returns it (f_ref = f_min)."""
     return ls.SimInspiralChooseTDWaveform(
@@ -152,18 +204,21 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds per case")
     parser.add_argument("--no-build", action="store_true", help="use the existing example binary")
-    parser.add_argument("--only", choices=("T", "TPHM"), help="one table: IMRPhenomT or TPHM")
+    parser.add_argument("--only", choices=("T", "TPHM", "RB"),
+                        help="one table: IMRPhenomT, TPHM or the precessing likelihood (RB)")
     args = parser.parse_args()
     if not args.no_build:
-        subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "tdpe-phenomt",
-                        "--example", "time_generation"], cwd=ROOT,
-                       check=True)
-    if args.only != "TPHM":
-        bench_t(args.rounds)
-    if args.only != "T":
-        if args.only is None:
+        if args.only != "RB":
+            subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "tdpe-phenomt",
+                            "--example", "time_generation"], cwd=ROOT, check=True)
+        if args.only in (None, "RB"):
+            subprocess.run(["cargo", "build", "--quiet", "--release", "-p", "tdpe-likelihood",
+                            "--example", "precessing_cost"], cwd=ROOT, check=True)
+    tables = [("T", bench_t), ("TPHM", bench_tphm), ("RB", bench_rb)]
+    for k, bench in enumerate(b for name, b in tables if args.only in (None, name)):
+        if k:
             print()
-        bench_tphm(args.rounds)
+        bench(args.rounds)
 
 
 def bench_t(rounds):
