@@ -36,19 +36,19 @@ pub struct Fiducial {
 
 impl Analysis {
     /// The analysis of `exact` with `priors` resolved for `exact.model()`; an error for
-    /// priors of a spin model the likelihood does not have ([`Self::check_spin_model`]).
+    /// priors of another spin model than the likelihood's ([`Self::check_spin_model`]).
     pub fn new(exact: BbhExactLikelihood, priors: PriorSet) -> Result<Self, PosteriorError> {
-        Self::check_spin_model(priors.spin_model)?;
+        Self::check_spin_model(priors.spin_model, exact.model().spin_model())?;
         Ok(Self { exact, priors })
     }
 
-    /// Whether the likelihoods have `spin_model`'s spins: aligned ones only so far (the
-    /// precessing likelihood, IMRPhenomTPHM's, is still to come). For callers that check the
-    /// priors before they read any data.
-    pub fn check_spin_model(spin_model: SpinModel) -> Result<(), PosteriorError> {
-        match spin_model {
-            SpinModel::Aligned => Ok(()),
-            SpinModel::Precessing => Err(PosteriorError::NoPrecessingLikelihood),
+    /// Whether priors of `priors`' spin model suit a signal model with `model`'s spins: for
+    /// callers that check them before they read any data.
+    pub fn check_spin_model(priors: SpinModel, model: SpinModel) -> Result<(), PosteriorError> {
+        if priors == model {
+            Ok(())
+        } else {
+            Err(PosteriorError::SpinModelMismatch { priors, model })
         }
     }
 

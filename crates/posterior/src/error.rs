@@ -28,14 +28,28 @@ pub enum PosteriorError {
     /// The maximum-likelihood search found no point where the likelihood is defined.
     #[error("the maximum-likelihood search found no point where the likelihood is defined")]
     SearchFailed,
-    /// The priors are for precessing spins, whose relative-binning likelihood is not built yet.
+    /// The priors' spins are not the waveform model's.
     #[error(
-        "precessing spins ({}) need IMRPhenomTPHM's relative-binning likelihood, which is not \
-         built yet; use chi_1/chi_2 priors (aligned spins)",
-        tdpe_signal::SpinModel::Precessing.spin_parameters().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+        "the priors are for {} spins ({}) but the waveform model's are {}: IMRPhenomTPHM takes \
+         precessing spins (a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl), IMRPhenomT and \
+         IMRPhenomTHM aligned ones (chi_1, chi_2)",
+        spins(*priors),
+        priors.spin_parameters().map(|p| p.name()).collect::<Vec<_>>().join(", "),
+        spins(*model)
     )]
-    NoPrecessingLikelihood,
+    SpinModelMismatch {
+        priors: tdpe_signal::SpinModel,
+        model: tdpe_signal::SpinModel,
+    },
     /// Inconsistent input.
     #[error("{0}")]
     Invalid(String),
+}
+
+/// "aligned" or "precessing".
+fn spins(model: tdpe_signal::SpinModel) -> &'static str {
+    match model {
+        tdpe_signal::SpinModel::Aligned => "aligned",
+        tdpe_signal::SpinModel::Precessing => "precessing",
+    }
 }

@@ -350,15 +350,11 @@ impl Config {
         (self.minimum_frequency.waveform_value(&lows, true), high)
     }
 
-    /// The analysis's modes (m > 0): `mode_array` of `waveform_approximant`, which must be a
-    /// model analyses support (not IMRPhenomTPHM, which `tdpe waveform` alone offers).
+    /// The analysis's modes (m > 0): `mode_array` of `waveform_approximant`, or all of its
+    /// modes ([`Approximant::analysis_modes`]).
     pub fn modes(&self) -> anyhow::Result<Vec<Mode>> {
         self.waveform_approximant
-            .check_analysable("waveform_approximant")?;
-        match &self.mode_array {
-            Some(pairs) => self.waveform_approximant.mode_array(pairs),
-            None => Ok(self.waveform_approximant.modes().to_vec()),
-        }
+            .analysis_modes(self.mode_array.as_deref(), "mode_array")
     }
 
     /// Checks ranges and consistency; messages name the key and the allowed range.

@@ -6,7 +6,7 @@ use anyhow::{bail, Context};
 use tdpe_detector::{Detector, GpsTime};
 use tdpe_likelihood::{BbhExactLikelihood, ExactLikelihood, SampleGrid};
 use tdpe_noise::{AnalysisBand, Psd, PsdColumn, BUILTIN_PSDS};
-use tdpe_phenomt::{IMRPhenomT, Settings};
+use tdpe_phenomt::{IMRPhenomT, Mode, Settings};
 use tdpe_posterior::prior::{PriorFile, PriorSet, GW150914_LIKE_PRIOR};
 use tdpe_posterior::Analysis;
 use tdpe_signal::{chirp_mass_and_ratio, component_masses, BbhParameters, SignalModel};
@@ -14,6 +14,7 @@ use tdpe_signal::{chirp_mass_and_ratio, component_masses, BbhParameters, SignalM
 use crate::config::{Config, PsdColumnName, StrainFormat};
 use crate::data::{detector_seed, read_frequency_series, read_time_series, simulate_noise};
 use crate::gwosc_data;
+use crate::waveform_model::Approximant;
 
 /// Everything set up before sampling.
 pub struct Problem {
@@ -47,7 +48,7 @@ impl Problem {
             model,
             priors,
         } = Model::new(&config)?.with_likelihood()?;
-        let injection = model_injection(&config, &epoch, &model, &priors)?;
+        let injection = model_injection(&config, &epoch, &priors)?;
         let fs = config.sampling_frequency;
         // GWOSC files are read first: their grid fixes the segment's start, and they hold the
         // off-source data of PSDs the config does not give.
@@ -92,9 +93,7 @@ impl Problem {
         let data: Vec<Vec<f64>> = match (&injection, &config.strain) {
             (Some(p), _) => {
                 let inj = config.injection.as_ref().context("injection settings")?;
-                let signal = model
-                    .clone()
-                    .with_modes(&inj.modes(&config)?)?
+                let signal = injection_model(&config)?
                     .strain(p, grid.start, grid.dt, grid.len)
                     .context("injection")?;
                 signal
@@ -180,15 +179,8 @@ pub struct Model {
 impl Model {
     /// The model and priors of `config` (its prior file, or the embedded default).
     pub fn new(config: &Config) -> anyhow::Result<Self> {
-        let detectors = Detector::network(&config.detectors).context("detectors")?;
         let epoch = GpsTime::from_f64(config.trigger_time).context("trigger_time")?;
-        let model = SignalModel::new(
-            detectors,
-            epoch,
-            config.reference_frequency,
-            1.0 / config.sampling_frequency,
-        )?
-        .with_modes(&config.modes()?)?;
+        let model = signal_model(config, config.waveform_approximant, &config.modes()?)?;
         let file = if config.prior_file == "default" {
             PriorFile::parse(
                 GW150914_LIKE_PRIOR,
@@ -205,12 +197,40 @@ impl Model {
         })
     }
 
-    /// The model, if the likelihoods have its priors' spin model
-    /// ([`Analysis::check_spin_model`]): checked before any data are read or runs start.
+    /// The model, if its spins are its priors' ([`Analysis::check_spin_model`]): checked
+    /// before any data are read or runs start.
     pub fn with_likelihood(self) -> anyhow::Result<Self> {
-        Analysis::check_spin_model(self.priors.spin_model)?;
+        Analysis::check_spin_model(self.priors.spin_model, self.model.spin_model())?;
         Ok(self)
     }
+}
+
+/// The signal model of `approximant` with `modes` (IMRPhenomTPHM: its co-precessing ones) on
+/// the network, epoch and settings of `config`.
+fn signal_model(
+    config: &Config,
+    approximant: Approximant,
+    modes: &[Mode],
+) -> anyhow::Result<SignalModel> {
+    let detectors = Detector::network(&config.detectors).context("detectors")?;
+    let epoch = GpsTime::from_f64(config.trigger_time).context("trigger_time")?;
+    let model = SignalModel::new(
+        detectors,
+        epoch,
+        config.reference_frequency,
+        1.0 / config.sampling_frequency,
+    )?;
+    Ok(if approximant.is_precessing() {
+        model.precessing()
+    } else {
+        model.with_modes(modes)?
+    })
+}
+
+/// The signal model of `config`'s injection.
+fn injection_model(config: &Config) -> anyhow::Result<SignalModel> {
+    let inj = config.injection.as_ref().context("injection settings")?;
+    signal_model(config, inj.approximant(config), &inj.modes(config)?)
 }
 
 /// Checks `config` and its injection as [`Problem::set_up`] does before it simulates any
@@ -218,33 +238,28 @@ impl Model {
 /// its signal reaching the band.
 pub fn check_injection(config: &Config) -> anyhow::Result<()> {
     config.validate()?;
-    let Model {
-        epoch,
-        model,
-        priors,
-    } = Model::new(config)?.with_likelihood()?;
-    model_injection(config, &epoch, &model, &priors)?;
+    let Model { epoch, priors, .. } = Model::new(config)?.with_likelihood()?;
+    model_injection(config, &epoch, &priors)?;
     Ok(())
 }
 
 /// The injected parameters of `config` (geocent_time relative to `epoch`), admitted by the
-/// priors, with a waveform in the model's range whose signal reaches the band; without an
+/// priors, with a waveform in its model's range whose signal reaches the band; without an
 /// injection, the check that some binary of the prior reaches it.
 fn model_injection(
     config: &Config,
     epoch: &GpsTime,
-    model: &SignalModel,
     priors: &PriorSet,
 ) -> anyhow::Result<Option<BbhParameters>> {
     let injection = injection_parameters(config, epoch)?
         .map(|p| priors.admit(&p.to_array(), "injection"))
         .transpose()?
         .map(BbhParameters::from_array);
-    if let (Some(p), Some(settings)) = (&injection, &config.injection) {
-        model
-            .clone()
-            .with_modes(&settings.modes(config)?)?
-            .mode_waveform(p.chirp_mass, p.mass_ratio, p.chi_1, p.chi_2)
+    if let Some(p) = &injection {
+        // One sample: the waveform's set-up checks the binary against the model's range.
+        let dt = 1.0 / config.sampling_frequency;
+        injection_model(config)?
+            .strain(p, p.geocent_time, dt, 1)
             .context("injection")?;
     }
     let lowest_f_min = config
@@ -403,18 +418,39 @@ fn injection_parameters(config: &Config, epoch: &GpsTime) -> anyhow::Result<Opti
     };
     let gps = inj.geocent_time.unwrap_or(config.trigger_time);
     let geocent_time = GpsTime::from_f64(gps)?.seconds_since(epoch);
+    let precessing = [
+        inj.a_1, inj.a_2, inj.tilt_1, inj.tilt_2, inj.phi_12, inj.phi_jl,
+    ];
+    let (chi_1, chi_2) = if inj.approximant(config).is_precessing() {
+        if inj.chi_1 != 0.0 || inj.chi_2 != 0.0 {
+            bail!(
+                "injection: IMRPhenomTPHM takes the spins a_1, a_2, tilt_1, tilt_2, phi_12 and \
+                 phi_jl, not chi_1/chi_2"
+            );
+        }
+        // The aligned components, which the band check's IMRPhenomT takes.
+        (inj.a_1 * inj.tilt_1.cos(), inj.a_2 * inj.tilt_2.cos())
+    } else {
+        if precessing.iter().any(|&v| v != 0.0) {
+            bail!(
+                "injection: a_1, a_2, tilt_1, tilt_2, phi_12 and phi_jl are precessing spins: \
+                 set waveform_approximant = \"IMRPhenomTPHM\", or give chi_1/chi_2"
+            );
+        }
+        (inj.chi_1, inj.chi_2)
+    };
+    let [a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl] = precessing;
     Ok(Some(BbhParameters {
         chirp_mass,
         mass_ratio,
-        chi_1: inj.chi_1,
-        chi_2: inj.chi_2,
-        // The injection's spins are aligned.
-        a_1: 0.0,
-        a_2: 0.0,
-        tilt_1: 0.0,
-        tilt_2: 0.0,
-        phi_12: 0.0,
-        phi_jl: 0.0,
+        chi_1,
+        chi_2,
+        a_1,
+        a_2,
+        tilt_1,
+        tilt_2,
+        phi_12,
+        phi_jl,
         luminosity_distance: inj.luminosity_distance,
         theta_jn: inj.theta_jn,
         psi: inj.psi,

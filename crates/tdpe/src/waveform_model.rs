@@ -19,8 +19,7 @@ pub enum Approximant {
     IMRPhenomTHM,
     /// IMRPhenomTPHM: IMRPhenomTHM's modes in the co-precessing frame of a precessing binary,
     /// rotated with Euler angles, numerical (LAL's default) or analytical (arXiv:2105.05872;
-    /// docs/precession.md). Offered by
-    /// `tdpe waveform` only: analyses refuse it ([`Approximant::check_analysable`]).
+    /// docs/precession.md). Analyses take its smooth variant (docs/precession.md §11).
     IMRPhenomTPHM,
 }
 
@@ -31,9 +30,6 @@ impl Approximant {
         Approximant::IMRPhenomTHM,
         Approximant::IMRPhenomTPHM,
     ];
-
-    /// The models an analysis (run configs, injections, campaigns, the likelihood) supports.
-    pub const ANALYSABLE: [Approximant; 2] = [Approximant::IMRPhenomT, Approximant::IMRPhenomTHM];
 
     /// The name, as LALSuite spells it.
     pub fn name(self) -> &'static str {
@@ -57,17 +53,23 @@ impl Approximant {
         }
     }
 
-    /// Fails, in one line naming the config key `key`, unless an analysis supports the model
-    /// ([`Self::ANALYSABLE`]).
-    pub fn check_analysable(self, key: &str) -> anyhow::Result<()> {
-        if Self::ANALYSABLE.contains(&self) {
-            return Ok(());
+    /// The modes an analysis of the model uses: those of `mode_array` (bilby's pairs, see
+    /// [`Self::mode_array`]) or else all of the model's. IMRPhenomTPHM's analyses use its
+    /// five co-precessing modes, which its relative binning takes as its bases
+    /// (docs/precession.md §12.6): a mode array for it is an error naming `key`.
+    pub fn analysis_modes(
+        self,
+        mode_array: Option<&[[i32; 2]]>,
+        key: &str,
+    ) -> anyhow::Result<Vec<Mode>> {
+        match mode_array {
+            Some(_) if self.is_precessing() => bail!(
+                "{key}: an analysis with {self} uses its five co-precessing modes; a mode_array \
+                 for it is available in `tdpe waveform` only"
+            ),
+            Some(pairs) => self.mode_array(pairs).with_context(|| key.to_string()),
+            None => Ok(self.modes().to_vec()),
         }
-        let names: Vec<_> = Self::ANALYSABLE.iter().map(|a| a.name()).collect();
-        bail!(
-            "{key} = \"{self}\": {self} is available in `tdpe waveform` only; analyses support {}",
-            names.join(" and ")
-        )
     }
 }
 

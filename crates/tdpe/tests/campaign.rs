@@ -243,10 +243,10 @@ fn bad_injections_stop_a_campaign_before_any_run() {
 }
 
 /// bilby_pipe's precessing prior resolves and its draws make an injection file of bilby's
-/// fifteen parameters, but every command that would need its likelihood stops at once with
-/// one line: the precessing likelihood is not built yet.
+/// fifteen parameters, but with an aligned-spin waveform every command that would need its
+/// likelihood stops at once with one line.
 #[test]
-fn precessing_priors_stop_every_command_with_one_line() {
+fn precessing_priors_with_an_aligned_model_stop_every_command_with_one_line() {
     let dir = scratch("precessing");
     let prior = include_str!("../../posterior/tests/data/bilby_pipe_4s.prior");
     std::fs::write(dir.join("precessing.prior"), prior).unwrap();
@@ -257,9 +257,9 @@ fn precessing_priors_stop_every_command_with_one_line() {
             "prior_file = \"precessing.prior\"",
         );
     std::fs::write(dir.join("precessing.toml"), &config).unwrap();
-    let expected = "precessing spins (a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl) need \
-                    IMRPhenomTPHM's relative-binning likelihood, which is not built yet; use \
-                    chi_1/chi_2 priors (aligned spins)";
+    let expected = "the priors are for precessing spins (a_1, a_2, tilt_1, tilt_2, phi_12, \
+                    phi_jl) but the waveform model's are aligned: IMRPhenomTPHM takes precessing \
+                    spins";
     std::fs::write(dir.join("points.csv"), "chirp_mass\n30\n").unwrap();
     for args in [
         &["run", "precessing.toml", "--outdir", "out"][..],

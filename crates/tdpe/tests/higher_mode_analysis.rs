@@ -87,15 +87,23 @@ fn bad_analysis_models_are_errors_before_any_data() {
     assert!(m.contains("(2,1) is not a mode of IMRPhenomT"), "{m}");
     let m = message("waveform_approximant = \"IMRPhenomTHM\"\nmode_array = [[4,4]]");
     assert!(m.contains("(4,4) without (4,-4)"), "{m}");
-    // The precessing model is `tdpe waveform`'s alone, for now; refused before the problem
-    // (or the injections) are set up.
-    let m = message("waveform_approximant = \"IMRPhenomTPHM\"");
-    assert_eq!(
-        m,
-        "waveform_approximant = \"IMRPhenomTPHM\": IMRPhenomTPHM is available in `tdpe \
-         waveform` only; analyses support IMRPhenomT and IMRPhenomTHM"
+    // IMRPhenomTPHM's analyses take its five co-precessing modes and precessing priors;
+    // refused before the problem (or the injections) are set up.
+    let m = message("waveform_approximant = \"IMRPhenomTPHM\"\nmode_array = [[2,2],[2,-2]]");
+    assert!(
+        m.contains("an analysis with IMRPhenomTPHM uses its five co-precessing modes"),
+        "{m}"
     );
     let tphm = config("waveform_approximant = \"IMRPhenomTPHM\"").unwrap();
-    let m = format!("{:#}", tdpe::problem::Model::new(&tphm).err().unwrap());
-    assert!(m.contains("available in `tdpe waveform` only"), "{m}");
+    let m = format!(
+        "{:#}",
+        tdpe::problem::Model::new(&tphm)
+            .and_then(|m| m.with_likelihood())
+            .err()
+            .unwrap()
+    );
+    assert!(
+        m.contains("the priors are for aligned spins (chi_1, chi_2) but the waveform model's are precessing"),
+        "{m}"
+    );
 }

@@ -77,12 +77,24 @@ fn bad_injection_models_are_errors() {
     assert!(m.contains("(2,1) without (2,-1)"), "{m}");
     let m = message("waveform_approximant = \"IMRPhenomTHM\"\nmode_array = []");
     assert!(m.contains("mode_array is empty"), "{m}");
-    let m = message("waveform_approximant = \"IMRPhenomTPHM\"");
+    let m = message("waveform_approximant = \"IMRPhenomTPHM\"\nmode_array = [[2, 2], [2, -2]]");
     assert!(
         m.starts_with(
-            "injection.waveform_approximant = \"IMRPhenomTPHM\": IMRPhenomTPHM is \
-             available in `tdpe waveform` only; analyses support IMRPhenomT and IMRPhenomTHM"
+            "[injection] mode_array: an analysis with IMRPhenomTPHM uses its five \
+             co-precessing modes"
         ),
+        "{m}"
+    );
+    // A precessing injection takes bilby's precessing spins, an aligned one chi_1 and chi_2.
+    let set_up = |extra: &str| match Problem::set_up(config(extra).unwrap()) {
+        Ok(_) => panic!("{extra}: accepted"),
+        Err(e) => format!("{e:#}"),
+    };
+    let m = set_up("waveform_approximant = \"IMRPhenomTPHM\"");
+    assert!(m.contains("IMRPhenomTPHM takes the spins a_1"), "{m}");
+    let m = set_up("a_1 = 0.5");
+    assert!(
+        m.contains("are precessing spins: set waveform_approximant"),
         "{m}"
     );
 }

@@ -216,7 +216,11 @@ proptest! {
 
     #[test]
     fn mutated_points_never_panic(edits in edits()) {
-        let _ = parse_points(&mutate(&points_text(), &edits), "mutated.csv");
+        let _ = parse_points(
+            &mutate(&points_text(), &edits),
+            "mutated.csv",
+            tdpe_signal::SpinModel::Aligned,
+        );
     }
 }
 

@@ -512,7 +512,7 @@ fn coordinates_the_prior_does_not_allow_are_reported() {
 }
 
 #[test]
-fn a_precessing_analysis_is_refused_before_any_work() {
+fn a_precessing_model_with_aligned_priors_is_refused_before_any_work() {
     let dir = scratch("precessing");
     let config = config_with(
         &dir,
@@ -524,8 +524,7 @@ fn a_precessing_analysis_is_refused_before_any_work() {
     fails_cleanly(
         &dir,
         &[path_str(&config)],
-        "IMRPhenomTPHM is available in `tdpe waveform` only; analyses support IMRPhenomT and \
-         IMRPhenomTHM",
+        "the priors are for aligned spins (chi_1, chi_2) but the waveform model's are precessing",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

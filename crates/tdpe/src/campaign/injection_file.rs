@@ -238,7 +238,7 @@ impl InjectionTable {
         }
         serde_json::from_value(Value::Object(table)).with_context(|| {
             format!(
-                "injection {index}: its columns must be parameters of the aligned-spin model \
+                "injection {index}: its columns must be parameters of the model \
                  (bilby's names)"
             )
         })

@@ -73,8 +73,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         Quantities::All
     };
-    // Priors of a spin model without a likelihood stop here, before the points are read.
-    Model::new(&config)?.with_likelihood()?;
+    // Priors of another spin model than the waveform's stop here, before the points are read.
+    let spin_model = Model::new(&config)?.with_likelihood()?.priors.spin_model;
     let streaming = args.points.as_os_str() == "-";
     // A points file is read before the set-up, so that a bad one fails fast.
     let points = if streaming {
@@ -82,7 +82,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     } else {
         let text = std::fs::read_to_string(&args.points)
             .with_context(|| format!("cannot read {}", args.points.display()))?;
-        Some(parse_points(&text, &args.points.display().to_string())?)
+        let source = args.points.display().to_string();
+        Some(parse_points(&text, &source, spin_model)?)
     };
     let problem = Problem::set_up(config)?;
     let (_, rb, _) = relative_binning_at_fiducial(&problem, false, &AtomicBool::new(false))?;
@@ -103,7 +104,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     };
 
     let Some(points) = points else {
-        return stream_standard_input(&args.output, quantities, evaluate);
+        return stream_standard_input(&args.output, quantities, spin_model, evaluate);
     };
     let mut out = format!("{}\n", quantities.header());
     for (row, absolute) in points.iter().enumerate() {
@@ -125,6 +126,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 fn stream_standard_input<F>(
     output: &Path,
     quantities: Quantities,
+    spin_model: SpinModel,
     evaluate: F,
 ) -> anyhow::Result<()>
 where
@@ -138,7 +140,8 @@ where
                 .with_context(|| format!("cannot create {}", output.display()))?,
         )
     };
-    let summary = stream_points(std::io::stdin().lock(), output, quantities, evaluate)?;
+    let input = std::io::stdin().lock();
+    let summary = stream_points(input, output, quantities, spin_model, evaluate)?;
     if summary.failed > 0 {
         eprintln!(
             "tdpe likelihood: {} of {} points answered with ln L = -inf",
@@ -189,25 +192,23 @@ fn is_data(line: &str) -> bool {
     !line.is_empty() && !line.starts_with('#')
 }
 
-/// The parameters of a point: the aligned-spin analysis's, the only spin model with a
-/// likelihood so far ([`tdpe_posterior::Analysis::check_spin_model`]).
-const POINT_PARAMETERS: &[Parameter] = SpinModel::Aligned.parameters();
-
-/// Where the [`POINT_PARAMETERS`] are in the rows of a points CSV.
+/// Where the parameters of a point (its spin model's) are in the rows of a points CSV.
 #[derive(Debug)]
 struct Columns {
-    /// The field of each parameter, in [`POINT_PARAMETERS`] order.
+    parameters: &'static [Parameter],
+    /// The field of each parameter, in the order of `parameters`.
     fields: Vec<usize>,
     /// The number of fields of the header, which every row must have.
     width: usize,
 }
 
 impl Columns {
-    /// The columns named by `header`, which must name every one of the [`POINT_PARAMETERS`]
-    /// (in any order; other columns are ignored). `source` names the input in messages.
-    fn from_header(header: &str, source: &str) -> anyhow::Result<Self> {
+    /// The columns named by `header`, which must name every parameter of `spin_model` (in any
+    /// order; other columns are ignored). `source` names the input in messages.
+    fn from_header(header: &str, source: &str, spin_model: SpinModel) -> anyhow::Result<Self> {
         let names: Vec<&str> = header.split(',').map(str::trim).collect();
-        let wanted: Vec<&str> = POINT_PARAMETERS.iter().map(|p| p.name()).collect();
+        let parameters = spin_model.parameters();
+        let wanted: Vec<&str> = parameters.iter().map(|p| p.name()).collect();
         if let Some(twice) = wanted
             .iter()
             .find(|wanted| names.iter().filter(|n| *n == *wanted).count() > 1)
@@ -226,6 +227,7 @@ impl Columns {
             })
             .collect::<anyhow::Result<_>>()?;
         Ok(Self {
+            parameters,
             fields,
             width: names.len(),
         })
@@ -249,7 +251,7 @@ impl Columns {
             );
         }
         let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
-        for (&parameter, &field) in POINT_PARAMETERS.iter().zip(&self.fields) {
+        for (&parameter, &field) in self.parameters.iter().zip(&self.fields) {
             theta[parameter] = fields[field]
                 .parse::<f64>()
                 .ok()
@@ -266,14 +268,18 @@ impl Columns {
     }
 }
 
-/// The points of a CSV with a header, as parameter vectors (geocent_time absolute GPS);
-/// `source` names the file in messages.
-pub fn parse_points(text: &str, source: &str) -> anyhow::Result<Vec<ParameterVector>> {
+/// The points of a CSV with a header naming `spin_model`'s parameters, as parameter vectors
+/// (geocent_time absolute GPS); `source` names the file in messages.
+pub fn parse_points(
+    text: &str,
+    source: &str,
+    spin_model: SpinModel,
+) -> anyhow::Result<Vec<ParameterVector>> {
     let mut lines = text.lines().enumerate().filter(|(_, line)| is_data(line));
     let Some((_, header)) = lines.next() else {
         bail!("{source}: no header line");
     };
-    let columns = Columns::from_header(header, source)?;
+    let columns = Columns::from_header(header, source, spin_model)?;
     lines
         .map(|(index, line)| columns.parse_row(line, source, index + 1))
         .collect()
@@ -297,6 +303,7 @@ fn stream_points<R, W, F>(
     input: R,
     mut output: W,
     quantities: Quantities,
+    spin_model: SpinModel,
     mut evaluate: F,
 ) -> anyhow::Result<StreamSummary>
 where
@@ -317,7 +324,7 @@ where
     let Some((_, header)) = next_data()? else {
         bail!("{STANDARD_INPUT}: no header line");
     };
-    let columns = Columns::from_header(&header, STANDARD_INPUT)?;
+    let columns = Columns::from_header(&header, STANDARD_INPUT, spin_model)?;
     let mut answer = |line: &str| -> anyhow::Result<()> {
         writeln!(output, "{line}")
             .and_then(|()| output.flush())
@@ -360,30 +367,40 @@ mod tests {
     #[test]
     fn columns_in_any_order_and_clear_errors() {
         let source = "points.csv";
-        let mut names: Vec<&str> = POINT_PARAMETERS.iter().map(|p| p.name()).collect();
+        let mut names = SpinModel::Aligned.names();
         names.reverse();
         let header = format!("extra,{}", names.join(","));
         let values: Vec<String> = (0..11).rev().map(|k| k.to_string()).collect();
         let text = format!("{header}\n\n9,{}\n", values.join(","));
-        let points = parse_points(&text, source).unwrap();
+        let points = parse_points(&text, source, SpinModel::Aligned).unwrap();
         let expected: Vec<f64> = (0..11).map(f64::from).collect();
         assert_eq!(points, vec![SpinModel::Aligned.vector(&expected)]);
 
         let missing = header.replace(",dec", "");
-        let err = parse_points(&missing, source).unwrap_err().to_string();
+        let err = parse_points(&missing, source, SpinModel::Aligned)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("no column 'dec'"), "{err}");
         let bad = format!("{header}\n9,{}\n", values.join(",").replace("10", "nan"));
-        let err = parse_points(&bad, source).unwrap_err().to_string();
+        let err = parse_points(&bad, source, SpinModel::Aligned)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("points.csv:2: dec = 'nan'"), "{err}");
         let short = format!("{header}\n1,2\n");
-        let err = parse_points(&short, source).unwrap_err().to_string();
+        let err = parse_points(&short, source, SpinModel::Aligned)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("2 fields, the header has 12"), "{err}");
         let twice = format!("{header},ra\n");
-        let err = parse_points(&twice, source).unwrap_err().to_string();
+        let err = parse_points(&twice, source, SpinModel::Aligned)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("names 'ra' more than once"), "{err}");
         // A huge bad row is quoted by its start only.
         let long = format!("{header}\n1,{}\n", "2".repeat(1_000_000));
-        let err = parse_points(&long, source).unwrap_err().to_string();
+        let err = parse_points(&long, source, SpinModel::Aligned)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.len() < 400 && err.contains("(1000002 bytes)"),
             "{}",
@@ -421,6 +438,7 @@ mod tests {
             input.as_bytes(),
             &mut output,
             Quantities::RelativeBinning,
+            SpinModel::Aligned,
             stub,
         )
         .unwrap();
@@ -438,9 +456,13 @@ mod tests {
         // The three-column output's failure row; Python's float() reads every field.
         let mut output = Vec::new();
         let input = format!("{header}\n{}\n", row(-1.0));
-        stream_points(input.as_bytes(), &mut output, Quantities::All, |_| {
-            bail!("no")
-        })
+        stream_points(
+            input.as_bytes(),
+            &mut output,
+            Quantities::All,
+            SpinModel::Aligned,
+            |_| bail!("no"),
+        )
         .unwrap();
         assert_eq!(
             String::from_utf8(output).unwrap(),
@@ -457,6 +479,7 @@ mod tests {
                 input.as_bytes(),
                 &mut output,
                 Quantities::RelativeBinning,
+                SpinModel::Aligned,
                 stub,
             );
             (result, String::from_utf8(output).unwrap())
@@ -540,7 +563,14 @@ mod tests {
             pending: Vec::new(),
             flushed: Rc::clone(&flushed),
         };
-        let summary = stream_points(input, output, Quantities::RelativeBinning, stub).unwrap();
+        let summary = stream_points(
+            input,
+            output,
+            Quantities::RelativeBinning,
+            SpinModel::Aligned,
+            stub,
+        )
+        .unwrap();
         assert_eq!(summary.points, 3);
         let text = String::from_utf8(flushed.borrow().clone()).unwrap();
         assert_eq!(

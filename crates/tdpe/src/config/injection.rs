@@ -1,6 +1,5 @@
 //! The `[injection]` table: an injected binary, its noise and its waveform model.
 
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use tdpe_phenomt::Mode;
 
@@ -26,6 +25,21 @@ pub struct Injection {
     /// Aligned spin of the lighter body.
     #[serde(default)]
     pub chi_2: f64,
+    /// Precessing spins (IMRPhenomTPHM's), bilby's: the dimensionless spin magnitudes, their
+    /// tilts from the orbital angular momentum, the azimuth between the in-plane spins and
+    /// that of L about J, at the reference frequency (rad).
+    #[serde(default)]
+    pub a_1: f64,
+    #[serde(default)]
+    pub a_2: f64,
+    #[serde(default)]
+    pub tilt_1: f64,
+    #[serde(default)]
+    pub tilt_2: f64,
+    #[serde(default)]
+    pub phi_12: f64,
+    #[serde(default)]
+    pub phi_jl: f64,
     /// Luminosity distance in Mpc.
     pub luminosity_distance: f64,
     /// Inclination of the total angular momentum to the line of sight in rad.
@@ -76,7 +90,7 @@ impl Injection {
     }
 
     /// The injected signal's approximant: its own, or the analysis's of `config`.
-    fn approximant(&self, config: &Config) -> Approximant {
+    pub fn approximant(&self, config: &Config) -> Approximant {
         self.waveform_approximant
             .unwrap_or(config.waveform_approximant)
     }
@@ -85,9 +99,8 @@ impl Injection {
     /// analysis of `config` unless the injection names its approximant or modes.
     pub fn modes(&self, config: &Config) -> anyhow::Result<Vec<Mode>> {
         let approximant = self.approximant(config);
-        approximant.check_analysable("injection.waveform_approximant")?;
         match (&self.mode_array, self.waveform_approximant) {
-            (Some(pairs), _) => approximant.mode_array(pairs).context("[injection]"),
+            (Some(pairs), _) => approximant.analysis_modes(Some(pairs), "[injection] mode_array"),
             (None, Some(_)) => Ok(approximant.modes().to_vec()),
             (None, None) => config.modes(),
         }

@@ -18,7 +18,7 @@ use tdpe_likelihood::{BbhRelativeBinning, PlacedNodes, RelativeBinningOptions};
 use tdpe_posterior::search::SearchOptions;
 use tdpe_posterior::streams::Stream;
 use tdpe_posterior::{Fiducial, Posterior};
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SpinModel};
 
 use super::sampler::{run_sampler, sampler_config};
 use crate::config::SamplerSection;
@@ -117,7 +117,11 @@ pub fn relative_binning(
         .iter()
         .all(|&error| error <= options.target);
     if fits {
-        report_nodes(problem, &fisher, "the Fisher design set");
+        let design = match problem.priors().spin_model {
+            SpinModel::Aligned => "the Fisher design set",
+            SpinModel::Precessing => "the design set of conditional widths",
+        };
+        report_nodes(problem, &fisher, design);
         return Ok((fisher, None));
     }
     let sampler = problem.config.sampler.for_wide_posterior(
