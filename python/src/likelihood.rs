@@ -16,7 +16,7 @@ use tdpe::problem::Problem;
 use tdpe::run::relative_binning_at_fiducial;
 use tdpe_likelihood::BbhRelativeBinning;
 use tdpe_posterior::prior::GW150914_LIKE_PRIOR;
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, NUM_PARAMETERS};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SpinModel, NUM_PARAMETERS};
 
 use crate::parameters::{points, LIKELIHOOD_PARAMETERS};
 use crate::{config, to_py_err};
@@ -121,6 +121,13 @@ impl Likelihood {
         let config = config::load(config, overrides)?;
         py.detach(|| {
             let problem = Problem::set_up(config)?;
+            // The points are read as the aligned-spin parameters (LIKELIHOOD_PARAMETERS).
+            if problem.priors().spin_model != SpinModel::Aligned {
+                anyhow::bail!(
+                    "tdpe.Likelihood takes aligned-spin points so far: a precessing analysis \
+                     (IMRPhenomTPHM) runs with `tdpe run` or tdpe.run"
+                );
+            }
             let (fiducial, relative_binning, _) =
                 relative_binning_at_fiducial(&problem, false, &AtomicBool::new(false))?;
             Ok(Self {

@@ -56,7 +56,7 @@ impl Values {
 }
 
 /// The parameters the likelihood takes, in the order of its gradient: the aligned-spin
-/// analysis's, the only spin model with a likelihood so far.
+/// analysis's (`tdpe.Likelihood` refuses a precessing analysis so far).
 pub const LIKELIHOOD_PARAMETERS: &[Parameter] = SpinModel::Aligned.parameters();
 
 /// Reads bilby's 11 parameters ([`LIKELIHOOD_PARAMETERS`]) from `dict` (other keys are ignored, as bilby's likelihoods

@@ -246,7 +246,10 @@ fn what_precessing_binaries_do_not_support_is_an_error() {
         ..truth()
     };
     let error = rb.log_likelihood_ratio(&late).unwrap_err().to_string();
-    assert!(error.contains("outside the precessing frame"), "{error}");
+    assert!(
+        error.contains("the latest the relative binning's precessing frame serves"),
+        "{error}"
+    );
     let model = exact.model().clone();
     let error = model.with_modes(&[Mode::L2M2]).unwrap_err().to_string();
     assert!(

@@ -31,5 +31,5 @@ pub use precessing::{
     Complex, ComponentAdjoint, ComponentGradient, PrecessingGradientSource, PrecessingSource,
     COPRECESSING_MODES, SOURCE_PARAMETERS,
 };
-pub use projection::{AntennaGradient, Projection, ProjectionGradient};
+pub use projection::{arrival_derivative, AntennaGradient, Projection, ProjectionGradient};
 pub use spins::{lal_spins, LalSpins, PrecessingSpins};

@@ -20,7 +20,7 @@ use tdpe_phenomt::{Dual, Mode, Real, Settings, SmoothPrecession, SmoothSteps};
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters, Parameter, ParameterVector};
-use crate::projection::AntennaGradient;
+use crate::projection::{arrival_derivative, AntennaGradient};
 use crate::spins::{lal_spins, PrecessingSpins};
 
 /// (re, im) of a complex number of any scalar.
@@ -305,8 +305,7 @@ impl ComponentAdjoint {
         for parameter in Parameter::ALL {
             let dk = detector.d_antenna[parameter];
             let through_antenna = (self.antenna[0] * dk + self.antenna[1] * dk.conj()).re;
-            let moves_time = f64::from(u8::from(parameter == Parameter::GeocentTime))
-                + detector.d_delay[parameter];
+            let moves_time = arrival_derivative(parameter, &detector.d_delay);
             gradient[parameter] += through_antenna - self.time * moves_time;
         }
     }

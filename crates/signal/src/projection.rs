@@ -103,6 +103,17 @@ pub struct AntennaGradient {
     pub d_delay: [f64; NUM_PARAMETERS],
 }
 
+/// ∂(t_c + τ_k)/∂`parameter`: how a parameter moves a detector's arrival time, τ_k's
+/// derivatives being `d_delay`. A signal taken at t − t_c − τ_k moves with it.
+pub fn arrival_derivative(parameter: Parameter, d_delay: &[f64; NUM_PARAMETERS]) -> f64 {
+    let geocentre = if parameter == Parameter::GeocentTime {
+        1.0
+    } else {
+        0.0
+    };
+    geocentre + d_delay[parameter]
+}
+
 /// K and τ of `detector` with their gradient, its sidereal time at t_c = 0 being `gmst0`
 /// (GMST is linear in time over a segment: GMST(t_c) = gmst0 + Ω t_c).
 pub(crate) fn antenna(detector: &Detector, gmst0: f64, p: &BbhParameters) -> AntennaGradient {

@@ -58,8 +58,8 @@ pub struct Config {
     /// Frequency (Hz) at which `phase` is the (2,2) mode's reference phase.
     pub reference_frequency: f64,
     /// The analysis's waveform model, by LALSuite's name (bilby_pipe's `waveform-approximant`):
-    /// IMRPhenomT (the (2,2) mode) or IMRPhenomTHM (with its higher modes); IMRPhenomTPHM is
-    /// refused (`tdpe waveform` only).
+    /// IMRPhenomT (the (2,2) mode), IMRPhenomTHM (with its higher modes) or IMRPhenomTPHM (a
+    /// precessing binary: its priors must then be precessing, docs/precession.md §12.7).
     pub waveform_approximant: Approximant,
     /// The analysis's modes, as bilby's `mode_array` (`[[2,2],[2,-2],…]`, each mode with its
     /// −m partner) [default: every mode of the approximant].

@@ -418,7 +418,7 @@ fn injection_parameters(config: &Config, epoch: &GpsTime) -> anyhow::Result<Opti
     };
     let gps = inj.geocent_time.unwrap_or(config.trigger_time);
     let geocent_time = GpsTime::from_f64(gps)?.seconds_since(epoch);
-    let precessing = [
+    let mut precessing = [
         inj.a_1, inj.a_2, inj.tilt_1, inj.tilt_2, inj.phi_12, inj.phi_jl,
     ];
     let (chi_1, chi_2) = if inj.approximant(config).is_precessing() {
@@ -430,6 +430,25 @@ fn injection_parameters(config: &Config, epoch: &GpsTime) -> anyhow::Result<Opti
         }
         // The aligned components, which the band check's IMRPhenomT takes.
         (inj.a_1 * inj.tilt_1.cos(), inj.a_2 * inj.tilt_2.cos())
+    } else if config.waveform_approximant.is_precessing() {
+        // An aligned-spin injection into a precessing analysis: the same spins in its terms.
+        if precessing.iter().any(|&v| v != 0.0) {
+            bail!(
+                "injection: a_1, a_2, tilt_1, tilt_2, phi_12 and phi_jl are precessing spins: \
+                 an injection of {} takes chi_1/chi_2",
+                inj.approximant(config)
+            );
+        }
+        let tilt = |chi: f64| if chi < 0.0 { std::f64::consts::PI } else { 0.0 };
+        precessing = [
+            inj.chi_1.abs(),
+            inj.chi_2.abs(),
+            tilt(inj.chi_1),
+            tilt(inj.chi_2),
+            0.0,
+            0.0,
+        ];
+        (inj.chi_1, inj.chi_2)
     } else {
         if precessing.iter().any(|&v| v != 0.0) {
             bail!(

@@ -297,7 +297,7 @@ pub struct RunResult {
     /// no marginalised distance or phase), in the posterior's layout: not posterior draws, for
     /// the trace plot.
     pub warmup: PosteriorTable,
-    /// Injected values (11 parameters and the derived columns) for injections.
+    /// Injected values (the spin model's parameters and the derived columns) for injections.
     pub injection_parameters: Option<Vec<NamedValue>>,
     /// The fiducial point of relative binning (injection, or the maximum-likelihood search's
     /// result), same names as the injection.

@@ -56,7 +56,7 @@ impl Approximant {
     /// The modes an analysis of the model uses: those of `mode_array` (bilby's pairs, see
     /// [`Self::mode_array`]) or else all of the model's. IMRPhenomTPHM's analyses use its
     /// five co-precessing modes, which its relative binning takes as its bases
-    /// (docs/precession.md §12.6): a mode array for it is an error naming `key`.
+    /// (docs/precession.md §12.7): a mode array for it is an error naming `key`.
     pub fn analysis_modes(
         self,
         mode_array: Option<&[[i32; 2]]>,
@@ -64,8 +64,8 @@ impl Approximant {
     ) -> anyhow::Result<Vec<Mode>> {
         match mode_array {
             Some(_) if self.is_precessing() => bail!(
-                "{key}: an analysis with {self} uses its five co-precessing modes; a mode_array \
-                 for it is available in `tdpe waveform` only"
+                "{key}: {self} is analysed with its five co-precessing modes; a mode_array for \
+                 it is available in `tdpe waveform` only"
             ),
             Some(pairs) => self.mode_array(pairs).with_context(|| key.to_string()),
             None => Ok(self.modes().to_vec()),

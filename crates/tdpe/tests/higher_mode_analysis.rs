@@ -91,7 +91,7 @@ fn bad_analysis_models_are_errors_before_any_data() {
     // refused before the problem (or the injections) are set up.
     let m = message("waveform_approximant = \"IMRPhenomTPHM\"\nmode_array = [[2,2],[2,-2]]");
     assert!(
-        m.contains("an analysis with IMRPhenomTPHM uses its five co-precessing modes"),
+        m.contains("IMRPhenomTPHM is analysed with its five co-precessing modes"),
         "{m}"
     );
     let tphm = config("waveform_approximant = \"IMRPhenomTPHM\"").unwrap();

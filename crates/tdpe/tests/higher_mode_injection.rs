@@ -80,8 +80,8 @@ fn bad_injection_models_are_errors() {
     let m = message("waveform_approximant = \"IMRPhenomTPHM\"\nmode_array = [[2, 2], [2, -2]]");
     assert!(
         m.starts_with(
-            "[injection] mode_array: an analysis with IMRPhenomTPHM uses its five \
-             co-precessing modes"
+            "[injection] mode_array: IMRPhenomTPHM is analysed with its five co-precessing \
+             modes"
         ),
         "{m}"
     );

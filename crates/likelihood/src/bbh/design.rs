@@ -157,7 +157,8 @@ const fn scale_of(step: f64, widest: f64, relative: bool, range: (f64, f64)) -> 
 }
 
 const PI: f64 = std::f64::consts::PI;
-const ANY: (f64, f64) = (f64::NEG_INFINITY, f64::INFINITY);
+/// The range of a parameter without bounds (an angle, a time).
+const UNBOUNDED: (f64, f64) = (f64::NEG_INFINITY, f64::INFINITY);
 const PRECESSING_SCALES: [PrecessingScale; 15] = [
     scale_of(1e-3, 0.1, true, (0.0, f64::INFINITY)),
     scale_of(1e-3, 0.2, false, (0.05, 1.0)),
@@ -165,14 +166,14 @@ const PRECESSING_SCALES: [PrecessingScale; 15] = [
     scale_of(1e-3, 0.3, false, (0.0, 0.99)),
     scale_of(1e-3, 0.5, false, (0.0, PI)),
     scale_of(1e-3, 0.5, false, (0.0, PI)),
-    scale_of(1e-2, 1.0, false, ANY),
-    scale_of(1e-2, 1.0, false, ANY),
+    scale_of(1e-2, 1.0, false, UNBOUNDED),
+    scale_of(1e-2, 1.0, false, UNBOUNDED),
     scale_of(1e-3, 0.3, true, (0.0, f64::INFINITY)),
     scale_of(1e-3, 0.5, false, (0.0, PI)),
-    scale_of(1e-3, 1.0, false, ANY),
-    scale_of(1e-3, 1.0, false, ANY),
-    scale_of(1e-5, 0.01, false, ANY),
-    scale_of(1e-3, 1.0, false, ANY),
+    scale_of(1e-3, 1.0, false, UNBOUNDED),
+    scale_of(1e-3, 1.0, false, UNBOUNDED),
+    scale_of(1e-5, 0.01, false, UNBOUNDED),
+    scale_of(1e-3, 1.0, false, UNBOUNDED),
     scale_of(1e-3, 0.5, false, (-PI / 2.0, PI / 2.0)),
 ];
 
@@ -207,14 +208,30 @@ pub fn draw_precessing_design(
         };
         let mut step = s.step * unit;
         *width = s.widest * unit;
-        // Smaller steps until ln L falls by less than about one: the quadratic regime.
+        // Smaller steps until ln L falls by less than about one: the quadratic regime. Near a
+        // bound (a spin of zero, equal masses) the stencil moves inside the range.
         for _ in 0..6 {
+            let (lower, upper) = s.range;
+            if upper - lower <= 2.0 * step {
+                break;
+            }
+            let middle = centre[parameter].clamp(lower + step, upper - step);
             let moved = |c: f64| {
                 let mut v = centre;
-                v[parameter] += c * step;
+                v[parameter] = middle + c * step;
+                if c == 0.0 && middle == centre[parameter] {
+                    return Ok(ln_l);
+                }
                 at(v)
             };
-            let deficit = ln_l - 0.5 * (moved(1.0)? + moved(-1.0)?);
+            // A stencil outside the waveform's range leaves the broad width.
+            let deficit = match (moved(-1.0), moved(0.0), moved(1.0)) {
+                (Ok(a), Ok(b), Ok(c)) => b - 0.5 * (a + c),
+                (Err(LikelihoodError::Signal(_)), ..)
+                | (_, Err(LikelihoodError::Signal(_)), _)
+                | (.., Err(LikelihoodError::Signal(_))) => break,
+                (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => return Err(e),
+            };
             if deficit > 0.0 {
                 *width = width.min(step / (2.0 * deficit).sqrt());
             }

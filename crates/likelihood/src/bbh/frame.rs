@@ -1,4 +1,4 @@
-//! Where a precessing trial's frame starts (docs/precession.md §12.6): relative binning fixes
+//! Where a precessing trial's frame starts (docs/precession.md §12.7): relative binning fixes
 //! the spin ODE's start and step counts once for the analysis, so that ln L is a smooth
 //! function of the parameters (counts that followed each trial would jump).
 
@@ -10,8 +10,8 @@ use tdpe_signal::{
 use crate::error::LikelihoodError;
 use crate::grid::SampleGrid;
 
-/// How much later than the reference's a trial's geocent_time may be (s): the frame starts
-/// early enough for the segment's first sample of such a trial.
+/// How much later than the reference's a trial's geocent_time may be (s) unless the caller
+/// says: the frame starts early enough for the segment's first sample of such a trial.
 const LATEST_ARRIVAL_S: f64 = 0.2;
 
 /// The start of a precessing binary's frame, fixed for an analysis.
@@ -25,18 +25,28 @@ pub(crate) struct PrecessingFrame {
 
 impl PrecessingFrame {
     /// For a precessing `model` (otherwise `None` and the model unchanged): the frame of trials
-    /// around `reference` evaluated on `grid` up to `earliest_shift` (s) before its first
-    /// sample, and the model with the reference's step counts fixed.
+    /// around `reference` up to `latest_geocent_time` (default: [`LATEST_ARRIVAL_S`] after the
+    /// reference), evaluated on `grid` up to `earliest_shift` (s) before its first sample, and
+    /// the model with the reference's step counts fixed.
     pub(crate) fn fix(
         model: &SignalModel,
         grid: &SampleGrid,
         reference: &BbhParameters,
         earliest_shift: f64,
+        latest_geocent_time: Option<f64>,
     ) -> Result<(SignalModel, Option<Self>), LikelihoodError> {
         if model.spin_model() != SpinModel::Precessing {
             return Ok((model.clone(), None));
         }
-        let latest_geocent_time = reference.geocent_time + LATEST_ARRIVAL_S;
+        let latest_geocent_time = latest_geocent_time
+            .unwrap_or(reference.geocent_time + LATEST_ARRIVAL_S)
+            .max(reference.geocent_time);
+        if !latest_geocent_time.is_finite() {
+            return Err(LikelihoodError::InvalidInput(format!(
+                "the latest geocent_time of a precessing binary's trials must be finite, not \
+                 {latest_geocent_time}"
+            )));
+        }
         let start = grid.start - earliest_shift - latest_geocent_time - MAX_EARTH_DELAY_S;
         let steps = model.precession_steps(reference, start)?;
         let frame = Self {
@@ -50,9 +60,9 @@ impl PrecessingFrame {
     fn check(&self, p: &BbhParameters) -> Result<(), LikelihoodError> {
         if p.geocent_time > self.latest_geocent_time {
             return Err(LikelihoodError::InvalidInput(format!(
-                "geocent_time {} s is more than {LATEST_ARRIVAL_S} s after the relative \
-                 binning's fiducial: outside the precessing frame it set up",
-                p.geocent_time
+                "geocent_time {} s is after {} s, the latest the relative binning's precessing \
+                 frame serves",
+                p.geocent_time, self.latest_geocent_time
             )));
         }
         Ok(())

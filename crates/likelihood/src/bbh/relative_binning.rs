@@ -13,7 +13,7 @@
 //! c_jb = Q_k,lm · W_lm(t_jb − t_c − τ_k; λ) / v_jb for mode j's nodes t_jb, the summary data
 //! stacked over the modes; the gradient comes from dual numbers in (M_c, q, χ1, χ2, t) at the
 //! nodes. A precessing binary's bases are its five co-precessing terms z_lm′ = c_lm′ h^P_lm′
-//! in each detector (docs/precession.md §12.6): c_jb = z_j(t_jb − t_c − τ_k; θ)/v_jb, the
+//! in each detector (docs/precession.md §12.7): c_jb = z_j(t_jb − t_c − τ_k; θ)/v_jb, the
 //! gradient from the terms' own (tdpe_signal's `PrecessingGradientSource`).
 
 use std::cell::RefCell;
@@ -81,6 +81,9 @@ pub struct RelativeBinningOptions {
     /// a trial arriving farther away is outside the likelihood's domain. 0: no shifts, every
     /// time difference resolved by the nodes.
     pub arrival_window: f64,
+    /// The latest geocent_time (s) of a trial of a precessing binary, whose frame then starts
+    /// early enough for it (the prior's upper bound, say); `None`: 0.2 s after the fiducial's.
+    pub latest_geocent_time: Option<f64>,
 }
 
 impl Default for RelativeBinningOptions {
@@ -94,6 +97,7 @@ impl Default for RelativeBinningOptions {
             max_nodes: 512,
             best_effort: false,
             arrival_window: 0.0,
+            latest_geocent_time: None,
         }
     }
 }
@@ -526,8 +530,9 @@ impl BbhRelativeBinning {
             options.design_points * PRECESSING_OVERSAMPLING,
         )?;
         check_design_size(design.len(), options.design_depth)?;
+        let design_time = clock.elapsed();
         let mut placed = Self::place_on_draws(exact, fiducial, &design, options)?;
-        placed.profile.design = clock.elapsed();
+        placed.profile.design = design_time;
         placed.profile.candidates_screened = screened;
         placed.summarise()
     }
@@ -629,7 +634,7 @@ impl BbhRelativeBinning {
 
     /// Detector `k`'s projection of each mode at `p` into the scratch (for a precessing
     /// binary, its antenna patterns); returns its delay τ_k (every mode's).
-    fn detector_projections(&self, k: usize, p: &BbhParameters, ds: &mut DetectorScratch) -> f64 {
+    fn detector_response(&self, k: usize, p: &BbhParameters, ds: &mut DetectorScratch) -> f64 {
         let projections = &mut ds.projections;
         projections.clear();
         if self.frame.is_some() {
@@ -660,7 +665,7 @@ impl BbhRelativeBinning {
                 .zip(first_detectors(&mut s.detectors, detectors.len()))
                 .enumerate()
             {
-                let delay = self.detector_projections(k, p, ds);
+                let delay = self.detector_response(k, p, ds);
                 det.coefficients(&waveform, p.geocent_time + delay, ds);
                 consume(per_detector(&det.summary, &ds.c, ds.shift, &mut ds.ws)?);
             }
@@ -696,7 +701,7 @@ impl BbhRelativeBinning {
             let (mut first, mut last) = (isize::MIN, isize::MAX);
             let mut at_trial = QuadratureProducts::default();
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let arrival = p.geocent_time + self.detector_projections(k, p, ds);
+                let arrival = p.geocent_time + self.detector_response(k, p, ds);
                 if !det.follows(arrival) {
                     return Ok(None);
                 }

@@ -330,10 +330,14 @@ mod tests {
         let bad = InjectionTable::parse_dat("luminosity_distance noise_seed\n400 7.5\n", "s.dat")
             .unwrap();
         assert!(format!("{:#}", bad.injection(0, 0).unwrap_err()).contains("noise_seed = 7.5"));
+        // A precessing spin is a parameter of the injection; a name of none is an error.
         let precessing =
             InjectionTable::parse_dat("luminosity_distance a_1\n400 0.5\n", "p.dat").unwrap();
-        let e = format!("{:#}", precessing.injection(0, 0).unwrap_err());
-        assert!(e.contains("injection 0") && e.contains("a_1"), "{e}");
+        assert_eq!(precessing.injection(0, 0).unwrap().a_1, 0.5);
+        let unknown =
+            InjectionTable::parse_dat("luminosity_distance chi_3\n400 0.5\n", "p.dat").unwrap();
+        let e = format!("{:#}", unknown.injection(0, 0).unwrap_err());
+        assert!(e.contains("injection 0") && e.contains("chi_3"), "{e}");
         assert!(t.injection(2, 0).is_err());
     }
 }

@@ -22,9 +22,10 @@ use crate::run::relative_binning_at_fiducial;
 /// each row of a CSV of points, and writes `lnl_exact,lnl_rb,gradient_norm_rb` (or `lnl_rb`
 /// alone with --relative-binning-only).
 ///
-/// POINTS has a header naming bilby's 11 parameters (chirp_mass, mass_ratio, chi_1, chi_2,
-/// luminosity_distance, theta_jn, psi, phase, geocent_time [GPS s], ra, dec) in any order;
-/// other columns are ignored, so a run's samples.csv can be fed back.
+/// POINTS has a header naming bilby's parameters of the config's spin model in any order:
+/// chirp_mass, mass_ratio, chi_1, chi_2 (aligned spins) or a_1, a_2, tilt_1, tilt_2, phi_12,
+/// phi_jl (precessing), and luminosity_distance, theta_jn, psi, phase, geocent_time [GPS s], ra,
+/// dec; other columns are ignored, so a run's samples.csv can be fed back.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Streaming (--points -): after the set-up, tdpe reads the header line from standard input and

@@ -82,10 +82,12 @@ impl Injection {
         config: &Config,
     ) -> anyhow::Result<Option<(String, String)>> {
         let modes = self.modes(config)?;
-        if modes == config.modes()? {
+        let approximant = self.approximant(config);
+        // THM and TPHM have the same modes: the approximant tells them apart.
+        let precessing = approximant.is_precessing();
+        if modes == config.modes()? && precessing == config.waveform_approximant.is_precessing() {
             return Ok(None);
         }
-        let approximant = self.approximant(config);
         Ok(Some((approximant.name().to_string(), mode_names(&modes))))
     }
 

@@ -69,6 +69,14 @@ pub fn options(problem: &Problem) -> RelativeBinningOptions {
         design_points: config.likelihood.design_points,
         max_nodes: config.likelihood.max_nodes,
         seed: config.sampler.seed,
+        latest_geocent_time: Some(
+            problem
+                .priors()
+                .prior(Parameter::GeocentTime)
+                .distribution
+                .support()
+                .1,
+        ),
         ..RelativeBinningOptions::default()
     }
 }
@@ -273,8 +281,11 @@ pub fn bank_on_pilot(problem: &Problem, pilot: &Pilot) -> anyhow::Result<Bank> {
             .context("relative binning on the pilot run's draws")?;
         let budget = NODE_BUDGET * exact.model().modes().len();
         let fits = nodes.node_counts().iter().all(|&n| n <= budget);
-        // Draws of one peak frequency on both sides of the median leave no bound between them.
-        let divisible = group.len() >= 2 * MIN_CELL_DRAWS && group[middle - 1].0 < group[middle].0;
+        // Draws of one peak frequency on both sides of the median leave no bound between them;
+        // a precessing binary's frame is one for all cells, so it has one cell.
+        let divisible = group.len() >= 2 * MIN_CELL_DRAWS
+            && group[middle - 1].0 < group[middle].0
+            && exact.model().spin_model() == SpinModel::Aligned;
         if fits || !divisible {
             cells.push((range, nodes));
         } else {

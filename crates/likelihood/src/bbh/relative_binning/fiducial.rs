@@ -4,7 +4,7 @@
 use num_complex::Complex64;
 use tdpe_noise::ToeplitzInverse;
 use tdpe_phenomt::Mode;
-use tdpe_signal::{BbhParameters, SignalModel};
+use tdpe_signal::{BbhParameters, SignalModel, SpinModel};
 
 use super::SUPPORT_FLOOR;
 use crate::bbh::design::DetectorFiducial;
@@ -40,7 +40,7 @@ const ORIENTATIONS: (usize, usize) = (33, 8);
 /// every inclination a sampler visits (docs/likelihood.md §3.12).
 ///
 /// A precessing binary's series are its five co-precessing terms z_lm′ in each detector
-/// (docs/precession.md §12.6) on its `frame`, each weighted by its own SNR² density: the terms
+/// (docs/precession.md §12.7) on its `frame`, each weighted by its own SNR² density: the terms
 /// carry the view and the antenna patterns.
 pub(super) fn fiducial_series(
     exact: &BbhExactLikelihood,
@@ -132,9 +132,14 @@ fn series_of(
     let peak = v.iter().fold(0.0_f64, |m, z| m.max(z.norm()));
     if peak == 0.0 {
         let (l, m) = model.modes()[j].lm();
+        let remedy = match model.spin_model() {
+            SpinModel::Aligned => "leave it out of mode_array",
+            // A mode array is no option: another fiducial breaks the symmetry.
+            SpinModel::Precessing => "move the fiducial off equal masses and spins",
+        };
         return Err(LikelihoodError::InvalidInput(format!(
             "mode ({l},{m}) of the relative binning's fiducial vanishes (equal masses and \
-             spins): leave it out of mode_array"
+             spins): {remedy}"
         )));
     }
     let last = v

@@ -4,7 +4,9 @@
 
 use num_complex::Complex64;
 use tdpe_phenomt::{Dual, Mode22Adjoint};
-use tdpe_signal::{BbhParameters, ComponentAdjoint, Parameter, ParameterVector};
+use tdpe_signal::{
+    arrival_derivative, BbhParameters, ComponentAdjoint, Parameter, ParameterVector,
+};
 
 use super::{
     first_detectors, BbhRelativeBinning, DetectorScratch, DetectorSummary, Scratch, SCRATCH,
@@ -12,13 +14,6 @@ use super::{
 use crate::bbh::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::relative_binning::RbError;
-
-/// ∂(t_c + τ_k)/∂`parameter`, by which a parameter moves the waveform's argument at the
-/// nodes (τ_k's derivatives `d_delay`).
-fn node_time_shift(parameter: Parameter, d_delay: &ParameterVector) -> f64 {
-    let moves_node_times = parameter == Parameter::GeocentTime;
-    (if moves_node_times { 1.0 } else { 0.0 }) + d_delay[parameter]
-}
 
 impl BbhRelativeBinning {
     /// Evaluates the node coefficients of every detector at `p` with the traces of the reverse
@@ -51,7 +46,7 @@ impl BbhRelativeBinning {
             let summaries = &self.cell(p).detectors;
             let detectors = first_detectors(detectors, summaries.len());
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_projections(k, p, ds);
+                let shift = p.geocent_time + self.detector_response(k, p, ds);
                 det.coefficients_22(&waveform, shift, ds, true);
                 ds.zero_adjoint();
             }
@@ -77,7 +72,7 @@ impl BbhRelativeBinning {
                     waveform.mode22_adjoint_many(&ds.modes, amplitude_bar, phase_bar, &mut adjoint);
                 let pg = &ds.projections[0];
                 for parameter in Parameter::EXTRINSIC {
-                    let d_shift = node_time_shift(parameter, &pg.d_delay);
+                    let d_shift = arrival_derivative(parameter, &pg.d_delay);
                     gradient[parameter] += (pg.d_factor[parameter] * g_r).re - g_wdot * d_shift;
                 }
             }
@@ -111,7 +106,7 @@ impl BbhRelativeBinning {
             let summaries = &self.cell(p).detectors;
             let detectors = first_detectors(&mut s.detectors, summaries.len());
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_projections(k, p, ds);
+                let shift = p.geocent_time + self.detector_response(k, p, ds);
                 det.coefficients_with_derivatives(&waveform, shift, ds);
                 ds.zero_adjoint();
             }
@@ -141,7 +136,7 @@ impl BbhRelativeBinning {
                 }
                 let d_delay = &ds.projections[0].d_delay;
                 for parameter in Parameter::EXTRINSIC {
-                    gradient[parameter] -= g_wdot * node_time_shift(parameter, d_delay);
+                    gradient[parameter] -= g_wdot * arrival_derivative(parameter, d_delay);
                 }
             }
             Ok(value)
@@ -151,7 +146,7 @@ impl BbhRelativeBinning {
     /// [`Self::with_adjoint`] for a precessing binary: each distinct node time's five terms
     /// with their gradients, and with w_jb = g_jb/v_jb,
     /// d ln L = Re Σ_jb w_jb dz_j(t_jb − t_c − τ_k), through the source, the antenna patterns
-    /// and the time (docs/precession.md §12.6).
+    /// and the time (docs/precession.md §12.7).
     fn with_precessing_derivatives(
         &self,
         frame: &PrecessingFrame,
@@ -165,7 +160,7 @@ impl BbhRelativeBinning {
             let summaries = &self.cell(p).detectors;
             let detectors = first_detectors(&mut s.detectors, summaries.len());
             for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_projections(k, p, ds);
+                let shift = p.geocent_time + self.detector_response(k, p, ds);
                 let antenna = ds.antenna.antenna;
                 let mut components = std::mem::take(&mut ds.components);
                 det.precessing_terms(shift, ds, &mut components, |t| {

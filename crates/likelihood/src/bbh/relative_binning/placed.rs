@@ -71,7 +71,13 @@ impl<'a> PlacedNodes<'a> {
         };
         // The summary data's shifts reach 2w samples before the reference.
         let earliest_shift = 2.0 * window as f64 * grid.dt;
-        let (model, frame) = PrecessingFrame::fix(exact.model(), grid, &reference, earliest_shift)?;
+        let (model, frame) = PrecessingFrame::fix(
+            exact.model(),
+            grid,
+            &reference,
+            earliest_shift,
+            options.latest_geocent_time,
+        )?;
         let series = fiducial_series(exact, &model, &reference, frame.as_ref())?;
         // The basis spans the reference's support: it must end inside the segment, or the
         // trials moved earlier would lose their merger with it.
