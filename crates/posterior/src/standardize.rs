@@ -14,7 +14,7 @@ use faer::linalg::solvers::{Llt, Solve};
 use faer::linalg::triangular_solve::solve_upper_triangular_in_place;
 use faer::{Mat, Par, Side};
 use tdpe_mcmc::LogDensity;
-use tdpe_signal::ParameterVector;
+use tdpe_signal::{ParameterVector, SpinModel};
 
 use crate::affine::Affine;
 use crate::streams::Stream;
@@ -55,7 +55,13 @@ impl<L: BbhLikelihood> Posterior<L> {
         }
         let prior_widths = self.prior_widths(PRIOR_WIDTH_DRAWS, &mut Stream::PriorWidths.rng(seed));
         let (affine, newton_steps) = laplace_at_mode(self, &center, &prior_widths);
-        self.standardize(affine);
+        self.standardize(affine.clone());
+        // A precessing posterior falls off far faster than its Hessian says along some axes
+        // (docs/precession.md §12.8).
+        if self.priors().spin_model == SpinModel::Precessing {
+            let narrowed = narrowed_to_walls(self, affine);
+            self.standardize(narrowed);
+        }
         Ok(newton_steps)
     }
 }
@@ -130,6 +136,48 @@ pub fn laplace_at_mode<T: LogDensity>(
             (Affine::diagonal(c, &widths), steps)
         }
     }
+}
+
+/// Half-width (in x) of the probes of [`narrowed_to_walls`].
+const WALL_PROBE: f64 = 0.5;
+
+/// `affine` with each axis of x narrowed where ln p falls, over ±[`WALL_PROBE`] from the mode,
+/// by more than twice what the unit Gaussian of the Laplace map predicts: to the width of the
+/// Gaussian that falls as much there (a secant curvature, which sees a quartic wall that the
+/// Hessian at the mode misses). `target` must be standardised with `affine`.
+fn narrowed_to_walls<T: LogDensity>(target: &T, affine: Affine) -> Affine {
+    let n = affine.dim();
+    let origin = vec![0.0; n];
+    let at_mode = target.log_density(&origin);
+    let gaussian_fall = 0.5 * WALL_PROBE * WALL_PROBE;
+    let scales: Vec<f64> = (0..n)
+        .map(|i| {
+            let probe = |sign: f64| {
+                let mut x = origin.clone();
+                x[i] = sign * WALL_PROBE;
+                target.log_density(&x)
+            };
+            let fall = at_mode - 0.5 * (probe(1.0) + probe(-1.0));
+            if fall.is_finite() && fall > 2.0 * gaussian_fall {
+                WALL_PROBE / (2.0 * fall).sqrt()
+            } else {
+                1.0
+            }
+        })
+        .collect();
+    let mut narrowed = affine;
+    for (k, (a, inverse)) in narrowed
+        .matrix
+        .iter_mut()
+        .zip(narrowed.inverse.iter_mut())
+        .enumerate()
+    {
+        // A diag(s), and diag(1/s) A⁻¹.
+        *a *= scales[k % n];
+        *inverse /= scales[k / n];
+    }
+    narrowed.log_det += scales.iter().map(|s| s.ln()).sum::<f64>();
+    narrowed
 }
 
 /// M = −H + diag(prior precision), H the symmetrised central-difference Hessian of ln p at `x`
@@ -320,5 +368,44 @@ mod tests {
         let across = 0.5 * (cov(0, 0) + cov(1, 1) + 2.0 * cov(0, 1));
         assert!((along - 4.0).abs() < 1e-6, "{along}");
         assert!((across - 1.0 / 200.25).abs() < 1e-5, "{across}");
+    }
+
+    /// ln p = −½ x₀² − 50 x₁⁴ standardised by `affine` (x = A⁻¹ y with y the density's
+    /// argument and c = 0).
+    struct Walled(Affine);
+
+    impl Space for Walled {
+        fn dim(&self) -> usize {
+            2
+        }
+    }
+
+    impl LogDensity for Walled {
+        fn log_density_and_gradient(&self, x: &[f64], grad: &mut [f64]) -> f64 {
+            let y = self.0.y(x);
+            let dy = [-y[0], -200.0 * y[1].powi(3)];
+            for (j, g) in grad.iter_mut().enumerate() {
+                *g = (0..2).map(|i| self.0.matrix[i * 2 + j] * dy[i]).sum();
+            }
+            -0.5 * y[0] * y[0] - 50.0 * y[1].powi(4)
+        }
+    }
+
+    /// The quartic axis, flat at the mode (Hessian zero), is narrowed to the width of the
+    /// Gaussian that falls as much at the probe; the Gaussian axis stays.
+    #[test]
+    fn quartic_walls_narrow_their_axis() {
+        let unit = Affine::diagonal(vec![0.0; 2], &[1.0, 1.0]);
+        let narrowed = narrowed_to_walls(&Walled(unit.clone()), unit);
+        let fall = 50.0 * WALL_PROBE.powi(4);
+        assert_eq!(narrowed.matrix[0], 1.0);
+        let expected = WALL_PROBE / (2.0 * fall).sqrt();
+        assert!(
+            (narrowed.matrix[3] - expected).abs() < 1e-12,
+            "{:?}",
+            narrowed.matrix
+        );
+        assert!((narrowed.inverse[3] * narrowed.matrix[3] - 1.0).abs() < 1e-12);
+        assert!((narrowed.log_det - expected.ln()).abs() < 1e-12);
     }
 }
