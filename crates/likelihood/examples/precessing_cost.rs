@@ -13,24 +13,18 @@
 //! summary; tools/bench_waveform_vs_lal.py `--only RB` reads it and sets it against LAL's
 //! IMRPhenomTPHM waveform, whose spins the `lal_*` lines give.
 
+#[path = "../tests/gw150914_like/mod.rs"]
+mod gw150914_like;
+
 use std::hint::black_box;
-use std::sync::Arc;
 use std::time::Instant;
 
-use tdpe_detector::{Detector, GpsTime};
-use tdpe_likelihood::{
-    BbhExactLikelihood, BbhRelativeBinning, DetectorInput, ExactLikelihood, RelativeBinningOptions,
-    SampleGrid,
-};
-use tdpe_noise::acf::GriddedSpectrum;
-use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
-use tdpe_signal::{lal_spins, BbhParameters, SignalModel, SpinModel, NUM_PARAMETERS};
+use gw150914_like::noise_free_precessing;
+use tdpe_likelihood::{BbhRelativeBinning, RelativeBinningOptions};
+use tdpe_signal::{lal_spins, BbhParameters, SpinModel, NUM_PARAMETERS};
 
-const FS: f64 = 2048.0;
-const DURATION: f64 = 4.0;
 const F_LOW: f64 = 20.0;
 const TARGET_SNR: f64 = 25.0;
-const DETECTORS: [&str; 2] = ["H1", "L1"];
 /// Where the likelihood is evaluated: the truth moved by about half a conditional width (those of
 /// the similar binary of tests/precessing_likelihood.rs) in every parameter, in the order of
 /// `SpinModel::Precessing`, signs alternating, so that relative binning's ratios are not all one.
@@ -52,37 +46,6 @@ fn truth(luminosity_distance: f64) -> BbhParameters {
         luminosity_distance,
         ..BbhParameters::gw150914_like()
     }
-}
-
-/// The exact likelihood of noise-free data d = h(truth) in H1 and L1 (design PSD).
-fn noise_free(truth: &BbhParameters) -> BbhExactLikelihood {
-    let model = SignalModel::new(
-        Detector::network(&DETECTORS).unwrap(),
-        GpsTime::new(1126259462, 0),
-        F_LOW,
-        1.0 / FS,
-    )
-    .unwrap()
-    .precessing();
-    let grid = SampleGrid::new(truth.geocent_time + 2.0 - DURATION, FS, DURATION).unwrap();
-    let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let band = AnalysisBand {
-        f_low: F_LOW,
-        ..AnalysisBand::default()
-    };
-    let spectrum = GriddedSpectrum::from_psd(&psd, &band, FS, grid.len).unwrap();
-    let noise = Arc::new(ToeplitzInverse::from_acf(&spectrum.acf(), grid.len).unwrap());
-    let signal = model.strain(truth, grid.start, grid.dt, grid.len).unwrap();
-    let inputs = DETECTORS
-        .iter()
-        .zip(signal)
-        .map(|(name, data)| DetectorInput {
-            name: name.to_string(),
-            data,
-            noise: noise.clone(),
-        })
-        .collect();
-    BbhExactLikelihood::new(model, ExactLikelihood::new(grid, inputs).unwrap()).unwrap()
 }
 
 /// Median wall time per call of `f` over `rounds` rounds of `batch` calls, after one warm-up.
@@ -111,7 +74,7 @@ fn main() {
         .map_or(20, |s| s.parse().expect("batch: a count"));
 
     // ρ ∝ 1/D: one probe at 1 Gpc sets the distance.
-    let probe = noise_free(&truth(1000.0));
+    let probe = noise_free_precessing(&truth(1000.0));
     let snr_probe = probe
         .detector_terms(&truth(1000.0))
         .unwrap()
@@ -120,7 +83,7 @@ fn main() {
         .sum::<f64>()
         .sqrt();
     let truth = truth(1000.0 * snr_probe / TARGET_SNR);
-    let exact = noise_free(&truth);
+    let exact = noise_free_precessing(&truth);
     let ln_l_max = exact.log_likelihood_ratio(&truth).unwrap();
 
     let clock = Instant::now();

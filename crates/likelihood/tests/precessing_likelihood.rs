@@ -4,23 +4,10 @@
 
 mod gw150914_like;
 
-use std::sync::Arc;
-
-use gw150914_like::{assert_reproduces, Draws};
-
-use tdpe_detector::{Detector, GpsTime};
-use tdpe_likelihood::{
-    BbhExactLikelihood, BbhRelativeBinning, DetectorInput, ExactLikelihood, RelativeBinningOptions,
-    SampleGrid,
-};
-use tdpe_noise::acf::GriddedSpectrum;
-use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
+use gw150914_like::{assert_reproduces, noise_free_precessing, Draws};
+use tdpe_likelihood::{BbhExactLikelihood, BbhRelativeBinning, RelativeBinningOptions};
 use tdpe_phenomt::Mode;
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SignalModel, SpinModel};
-
-const FS: f64 = 2048.0;
-const DURATION: f64 = 4.0;
-const F_LOW: f64 = 20.0;
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SpinModel};
 
 /// The GW150914-like masses with large in-plane spins (χ_p ≈ 0.6), seen at θ_jn = 1.
 fn truth() -> BbhParameters {
@@ -41,35 +28,7 @@ fn truth() -> BbhParameters {
 
 /// Noise-free data d = h(truth) in H1 and L1 (design PSD) and its exact likelihood.
 fn noise_free() -> BbhExactLikelihood {
-    let model = SignalModel::new(
-        Detector::network(&["H1", "L1"]).unwrap(),
-        GpsTime::new(1126259462, 0),
-        F_LOW,
-        1.0 / FS,
-    )
-    .unwrap()
-    .precessing();
-    let grid = SampleGrid::new(truth().geocent_time + 2.0 - DURATION, FS, DURATION).unwrap();
-    let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
-    let band = AnalysisBand {
-        f_low: F_LOW,
-        ..AnalysisBand::default()
-    };
-    let spectrum = GriddedSpectrum::from_psd(&psd, &band, FS, grid.len).unwrap();
-    let noise = Arc::new(ToeplitzInverse::from_acf(&spectrum.acf(), grid.len).unwrap());
-    let signal = model
-        .strain(&truth(), grid.start, grid.dt, grid.len)
-        .unwrap();
-    let inputs = ["H1", "L1"]
-        .iter()
-        .zip(signal)
-        .map(|(name, data)| DetectorInput {
-            name: name.to_string(),
-            data,
-            noise: noise.clone(),
-        })
-        .collect();
-    BbhExactLikelihood::new(model, ExactLikelihood::new(grid, inputs).unwrap()).unwrap()
+    noise_free_precessing(&truth())
 }
 
 #[test]

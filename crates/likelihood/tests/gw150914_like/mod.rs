@@ -151,6 +151,40 @@ pub fn noisy_injection(fs: f64, duration: f64) -> BbhExactLikelihood {
     noisy_injection_timed(&Injection::gw150914_like(fs, duration)).0
 }
 
+/// The exact likelihood of noise-free data d = h(`truth`) of a precessing binary in H1 and L1
+/// (design PSD), 4 s at 2048 Hz with `truth`'s peak 2 s before the end, f_low = f_ref = 20 Hz.
+pub fn noise_free_precessing(truth: &BbhParameters) -> BbhExactLikelihood {
+    let (fs, duration, f_low) = (2048.0, 4.0, 20.0);
+    let detectors = ["H1", "L1"];
+    let model = SignalModel::new(
+        Detector::network(&detectors).unwrap(),
+        GpsTime::new(1126259462, 0),
+        f_low,
+        1.0 / fs,
+    )
+    .unwrap()
+    .precessing();
+    let grid = SampleGrid::new(truth.geocent_time + 2.0 - duration, fs, duration).unwrap();
+    let psd = Psd::builtin("aLIGOZeroDetHighPower").unwrap();
+    let band = AnalysisBand {
+        f_low,
+        ..AnalysisBand::default()
+    };
+    let spectrum = GriddedSpectrum::from_psd(&psd, &band, fs, grid.len).unwrap();
+    let noise = Arc::new(ToeplitzInverse::from_acf(&spectrum.acf(), grid.len).unwrap());
+    let signal = model.strain(truth, grid.start, grid.dt, grid.len).unwrap();
+    let inputs = detectors
+        .iter()
+        .zip(signal)
+        .map(|(name, data)| DetectorInput {
+            name: name.to_string(),
+            data,
+            noise: noise.clone(),
+        })
+        .collect();
+    BbhExactLikelihood::new(model, ExactLikelihood::new(grid, inputs).unwrap()).unwrap()
+}
+
 /// `count` points whose exact ln L lies within `depth` of `ln_l_max`, drawn by perturbing the
 /// GW150914-like truth with `width`·[`SIGMA`] Gaussians (rejection), with their exact ln L.
 pub fn draw_points(
