@@ -443,8 +443,8 @@ fn check_design_size(count: usize, depth: f64) -> Result<(), LikelihoodError> {
 impl BbhRelativeBinning {
     /// Places the nodes (design set around `fiducial`, refinement to `options.target`) and
     /// computes the summary data from the data and noise of `exact`. The design set is the
-    /// Fisher Gaussian's for aligned spins, and for a precessing binary that of
-    /// [`draw_precessing_design`].
+    /// Fisher Gaussian's for aligned spins; for a precessing binary, Gaussian draws at each
+    /// parameter's conditional width screened by the exact ln L (docs/precession.md §12.7).
     pub fn new(
         exact: &BbhExactLikelihood,
         fiducial: BbhParameters,
