@@ -30,6 +30,7 @@ mod bank;
 mod fiducial;
 mod gradient;
 mod placed;
+mod precessing;
 
 use super::design::{draw_design_points, draw_precessing_design, DesignPoint};
 use super::exact::BbhExactLikelihood;
@@ -191,49 +192,7 @@ impl DetectorSummary {
             NodeWaveform::Modes(waveform) => {
                 self.coefficients_of_modes(waveform, |t| t, shift, s, |_, _| {})
             }
-            NodeWaveform::Precessing(source) => {
-                let antenna = s.antenna.antenna;
-                let mut terms = std::mem::take(&mut s.terms);
-                self.precessing_terms(shift, s, &mut terms, |t| {
-                    source
-                        .components(antenna, t)
-                        .map(|(re, im)| Complex64::new(re, im))
-                });
-                self.gather(&terms, |z| *z, s);
-                s.terms = terms;
-            }
-        }
-    }
-
-    /// A precessing trial arriving at `shift`: `term` (its terms at a time relative to its
-    /// peak) at each distinct node time moved by the whole-sample shift, into `terms`.
-    fn precessing_terms<Z>(
-        &self,
-        shift: f64,
-        s: &mut DetectorScratch,
-        terms: &mut Vec<[Z; COPRECESSING_MODES]>,
-        term: impl Fn(f64) -> [Z; COPRECESSING_MODES],
-    ) {
-        s.shift = self.sample_shift(shift);
-        let offset = s.shift as f64 * self.dt - shift;
-        terms.clear();
-        terms.extend(self.distinct_times.iter().map(|&t| term(t + offset)));
-    }
-
-    /// c_jb = z_j(t_jb)/v_jb from the `terms` at the distinct node times, `value` taking a
-    /// term's value.
-    fn gather<Z>(
-        &self,
-        terms: &[[Z; COPRECESSING_MODES]],
-        value: impl Fn(&Z) -> Complex64,
-        s: &mut DetectorScratch,
-    ) {
-        s.c.clear();
-        let mut place = self.place.iter();
-        for basis in &self.bases {
-            for (inv_v, &at) in basis.inverse_fiducial.iter().zip(place.by_ref()) {
-                s.c.push(value(&terms[at][basis.mode]) * inv_v);
-            }
+            NodeWaveform::Precessing(source) => self.precessing_coefficients(source, shift, s),
         }
     }
 

@@ -4,14 +4,11 @@
 
 use num_complex::Complex64;
 use tdpe_phenomt::{Dual, Mode22Adjoint};
-use tdpe_signal::{
-    arrival_derivative, BbhParameters, ComponentAdjoint, Parameter, ParameterVector,
-};
+use tdpe_signal::{arrival_derivative, BbhParameters, Parameter, ParameterVector};
 
 use super::{
     first_detectors, BbhRelativeBinning, DetectorScratch, DetectorSummary, Scratch, SCRATCH,
 };
-use crate::bbh::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::relative_binning::RbError;
 
@@ -138,48 +135,6 @@ impl BbhRelativeBinning {
                 for parameter in Parameter::EXTRINSIC {
                     gradient[parameter] -= g_wdot * arrival_derivative(parameter, d_delay);
                 }
-            }
-            Ok(value)
-        })
-    }
-
-    /// [`Self::with_adjoint`] for a precessing binary: each distinct node time's five terms
-    /// with their gradients, and with w_jb = g_jb/v_jb,
-    /// d ln L = Re Σ_jb w_jb dz_j(t_jb − t_c − τ_k), through the source, the antenna patterns
-    /// and the time (docs/precession.md §12.7).
-    fn with_precessing_derivatives(
-        &self,
-        frame: &PrecessingFrame,
-        p: &BbhParameters,
-        gradient: &mut ParameterVector,
-        adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
-    ) -> Result<f64, LikelihoodError> {
-        let source = frame.gradient_source(&self.model, p)?;
-        gradient.iter_mut().for_each(|g| *g = 0.0);
-        SCRATCH.with_borrow_mut(|s| {
-            let summaries = &self.cell(p).detectors;
-            let detectors = first_detectors(&mut s.detectors, summaries.len());
-            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_response(k, p, ds);
-                let antenna = ds.antenna.antenna;
-                let mut components = std::mem::take(&mut ds.components);
-                det.precessing_terms(shift, ds, &mut components, |t| {
-                    source.components(antenna, t)
-                });
-                det.gather(&components, |z| z.value, ds);
-                ds.components = components;
-                ds.zero_adjoint();
-            }
-            let value = adjoints(summaries, detectors)?;
-            for (det, ds) in summaries.iter().zip(detectors.iter()) {
-                let mut adjoint = ComponentAdjoint::default();
-                let mut node = det.place.iter().zip(&ds.g);
-                for basis in &det.bases {
-                    for (inv_v, (&at, g)) in basis.inverse_fiducial.iter().zip(node.by_ref()) {
-                        adjoint.add(g * inv_v, &ds.components[at][basis.mode]);
-                    }
-                }
-                adjoint.add_to(&ds.antenna, p, gradient);
             }
             Ok(value)
         })
