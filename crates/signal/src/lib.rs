@@ -32,4 +32,4 @@ pub use precessing::{
     COPRECESSING_MODES, SOURCE_PARAMETERS,
 };
 pub use projection::{arrival_derivative, AntennaGradient, Projection, ProjectionGradient};
-pub use spins::{lal_spins, LalSpins, PrecessingSpins};
+pub use spins::{bilby_spins, lal_spins, LalSpins, PrecessingSpins};

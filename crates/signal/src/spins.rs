@@ -79,6 +79,15 @@ fn rotate_y<T: Real>(angle: T, v: &mut [T; 3]) {
     v[2] = z;
 }
 
+/// |L| in units of M☉² at the reference frequency, to 1PN as LAL builds J:
+/// M²(η/v0)(1 + v0²(3/2 + η/6)) at v0 = (π M f_ref)^(1/3).
+fn orbital_angular_momentum<T: Real>(m1: T, m2: T, reference_frequency: f64) -> T {
+    let total = m1 + m2;
+    let eta = m1 * m2 / total / total;
+    let v0 = (total * MTSUN_SI * std::f64::consts::PI * reference_frequency).powf(1.0 / 3.0);
+    total * total * eta / v0 * (v0 * v0 * (eta / 6.0 + 1.5) + 1.0)
+}
+
 /// The spins and inclination that bilby passes to LAL for `spins` seen at `theta_jn`, with
 /// detector-frame masses `mass_1`, `mass_2` (M☉), the reference frequency (Hz) and the orbital
 /// `phase` (bilby's `bilby_to_lalsimulation_spins`).
@@ -152,10 +161,7 @@ pub fn lal_spins<T: Real>(
     // masses in kg, so they make the round trip through kilograms as bilby passes them.
     let m1 = mass_1 * MSUN_SI / MSUN_SI;
     let m2 = mass_2 * MSUN_SI / MSUN_SI;
-    let total = m1 + m2;
-    let eta = m1 * m2 / total / total;
-    let v0 = (total * MTSUN_SI * pi * reference_frequency).powf(1.0 / 3.0);
-    let l_mag = total * total * eta / v0 * (v0 * v0 * (eta / 6.0 + 1.5) + 1.0);
+    let l_mag = orbital_angular_momentum(m1, m2, reference_frequency);
     let s1_scale = m1 * m1 * spins.a_1;
     let s2_scale = m2 * m2 * spins.a_2;
     let j = [
@@ -203,4 +209,74 @@ pub fn lal_spins<T: Real>(
         chi_2: s2.map(|c| c * spins.a_2),
         turn: in_plane[1].atan2(in_plane[0]),
     })
+}
+
+/// bilby's spins and θ_JN of a binary whose dimensionless spins `chi_1`, `chi_2` are given in
+/// the frame of [`lal_spins`] at phase 0 (L̂_N along z, the line of sight N in the y–z plane
+/// with a positive y) and whose L̂_N is at `inclination` from N: the inverse of `lal_spins` at
+/// phase 0, as LAL's `XLALSimInspiralTransformPrecessingWvf2PE` (docs/precession.md §12.9).
+/// For another phase φ, `lal_spins` gives these spins turned by −φ about z. Spins without an
+/// in-plane part have φ_12 = 0; without any spin, φ_JL = 0.
+pub fn bilby_spins<T: Real>(
+    chi_1: [T; 3],
+    chi_2: [T; 3],
+    inclination: T,
+    mass_1: T,
+    mass_2: T,
+    reference_frequency: f64,
+) -> (PrecessingSpins<T>, T) {
+    let tau = std::f64::consts::TAU;
+    let norm = |v: &[T; 3]| (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    let dot = |u: &[T; 3], v: &[T; 3]| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    let wrap = |angle: T| {
+        if angle.re() < 0.0 {
+            angle + tau
+        } else {
+            angle
+        }
+    };
+    let (a_1, a_2) = (norm(&chi_1), norm(&chi_2));
+    let tilt = |chi: &[T; 3], a: T| {
+        if a.re() > 0.0 {
+            (chi[2] / a).acos()
+        } else {
+            T::from(0.0)
+        }
+    };
+    let phi_12 = wrap(chi_2[1].atan2(chi_2[0]) - chi_1[1].atan2(chi_1[0]));
+
+    let l_mag = orbital_angular_momentum(mass_1, mass_2, reference_frequency);
+    let (s1, s2) = (mass_1 * mass_1, mass_2 * mass_2);
+    let j = [
+        chi_1[0] * s1 + chi_2[0] * s2,
+        chi_1[1] * s1 + chi_2[1] * s2,
+        l_mag + chi_1[2] * s1 + chi_2[2] * s2,
+    ];
+    let j_norm = norm(&j);
+    let j_hat = j.map(|c| c / j_norm);
+    let (sin_i, cos_i) = inclination.sin_cos();
+    let n = [T::from(0.0), sin_i, cos_i];
+    let cos_jn = dot(&j_hat, &n);
+    let theta_jn = cos_jn.acos();
+    // The frame of φ_JL: J along z, N in the y–z plane with a positive y; L̂_N's azimuth there.
+    let n_across = [0, 1, 2].map(|i| n[i] - j_hat[i] * cos_jn);
+    let n_across_norm = norm(&n_across);
+    let e_y = n_across.map(|c| c / n_across_norm);
+    let e_x = [
+        e_y[1] * j_hat[2] - e_y[2] * j_hat[1],
+        e_y[2] * j_hat[0] - e_y[0] * j_hat[2],
+        e_y[0] * j_hat[1] - e_y[1] * j_hat[0],
+    ];
+    let phi_jl = wrap(e_y[2].atan2(e_x[2]));
+    (
+        PrecessingSpins {
+            a_1,
+            a_2,
+            tilt_1: tilt(&chi_1, a_1),
+            tilt_2: tilt(&chi_2, a_2),
+            phi_12,
+            phi_jl,
+        },
+        theta_jn,
+    )
 }

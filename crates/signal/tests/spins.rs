@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use tdpe_phenomt::{Dual, Real};
-use tdpe_signal::{lal_spins, LalSpins, PrecessingSpins, SignalError};
+use tdpe_signal::{bilby_spins, lal_spins, LalSpins, PrecessingSpins, SignalError};
 
 /// The fixture's rows: 11 inputs, then ι and the six spin components.
 fn rows() -> Vec<Vec<f64>> {
@@ -117,6 +117,61 @@ fn the_view_and_the_phase_only_turn_the_spins_about_l() {
             );
         }
     }
+}
+
+#[test]
+fn bilby_spins_invert_lal_spins() {
+    // At every fixture point: LAL's spins at phase 0 back to bilby's parameters, and those at
+    // another phase turned by that phase about L̂_N.
+    let tau = std::f64::consts::TAU;
+    let angle_gap = |a: f64, b: f64| {
+        let d = (a - b).rem_euclid(tau);
+        d.min(tau - d)
+    };
+    let (mut worst, mut compared) = (0.0_f64, 0);
+    for row in rows() {
+        let mut input = row[..11].to_vec();
+        input[10] = 0.0;
+        let lal = convert(&input).unwrap();
+        let (spins, theta_jn) = bilby_spins(
+            lal.chi_1,
+            lal.chi_2,
+            lal.inclination,
+            input[7],
+            input[8],
+            input[9],
+        );
+        // Edges where an angle is undefined or acos is ill-conditioned: no spin, a spin (nearly)
+        // along L̂_N, or N along J.
+        let edge = |x: f64| x.abs() < 1e-6;
+        if [
+            input[5],
+            input[6],
+            input[2].sin(),
+            input[3].sin(),
+            input[0].sin(),
+        ]
+        .into_iter()
+        .any(edge)
+        {
+            continue;
+        }
+        compared += 1;
+        let gaps = [
+            (theta_jn - input[0]).abs(),
+            angle_gap(spins.phi_jl, input[1]),
+            (spins.tilt_1 - input[2]).abs(),
+            (spins.tilt_2 - input[3]).abs(),
+            (spins.a_1 - input[5]).abs(),
+            (spins.a_2 - input[6]).abs(),
+        ];
+        for gap in gaps.into_iter().chain([angle_gap(spins.phi_12, input[4])]) {
+            worst = worst.max(gap);
+        }
+    }
+    println!("largest round-trip difference over {compared} points: {worst:.1e}");
+    assert!(compared > 300);
+    assert!(worst <= 1e-9, "{worst:e}");
 }
 
 #[test]

@@ -4,11 +4,12 @@
 //!
 //! Each map acts on a few entries of the parameter vector and leaves the others as they are. The
 //! posterior composes the chosen maps in the order of [`CoordinateMap`]'s variants, which is
-//! also the order in which their log-determinants are summed: the constrained chirp mass, the
-//! effective spin, the circular phases and the detector frame act on disjoint parameters, and
-//! the peak phase, which reads the physical masses and spins, comes last. Going back from θ to
-//! s, and pulling gradients back from θ to s, runs through them in reverse (docs/sampling.md
-//! §3.6).
+//! also the order in which their log-determinants are summed: the constrained chirp mass comes
+//! first, so that the maps after it read physical masses; the effective spin (aligned spins) or
+//! the spin vectors (precessing spins, which also read the masses), the circular phases and the
+//! detector frame act on disjoint parameters; and the peak phase, which reads the physical
+//! masses and spins, comes last. Going back from θ to s, and pulling gradients back from θ to
+//! s, runs through them in reverse (docs/sampling.md §3.6).
 //!
 //! A new map goes into a module of its own here, with a variant of [`CoordinateMap`] and of
 //! [`Jacobian`] (or the reuse of one), and a line in [`crate::Posterior`]'s options that says
@@ -19,6 +20,7 @@ pub mod constrained_chirp_mass;
 pub mod effective_spin;
 pub mod peak_phase;
 pub mod sky_frame;
+pub mod spin_vectors;
 
 use tdpe_signal::{Parameter, ParameterVector};
 
@@ -27,6 +29,7 @@ use constrained_chirp_mass::{ChirpMassJacobian, ConstrainedChirpMass};
 use effective_spin::{EffectiveSpin, SpinJacobian};
 use peak_phase::{PeakPhase, PhaseJacobian};
 use sky_frame::{DetectorFrameSky, SkyJacobian};
+use spin_vectors::{SpinVectorJacobian, SpinVectors};
 
 /// One of the coordinate maps, in the order they are composed from s to θ.
 #[derive(Debug, Clone)]
@@ -35,6 +38,9 @@ pub enum CoordinateMap {
     ConstrainedChirpMass(ConstrainedChirpMass),
     /// (chi_1, chi_2) as (χ_eff, u).
     EffectiveSpin(EffectiveSpin),
+    /// (a_i, tilt_i, phi_12, phi_jl, theta_jn) as the spin vectors seen from the line of sight
+    /// and the inclination.
+    SpinVectors(SpinVectors),
     /// (phase, psi) as (phase + psi, phase − psi), each modulo π or 4π.
     CircularPhases(CircularPhases),
     /// (geocent_time, ra, dec) as the arrival time at the first detector and the zenith and
@@ -45,12 +51,14 @@ pub enum CoordinateMap {
 }
 
 /// ∂θ/∂s of one map at a point, and ln|det ∂θ/∂s| with its s-gradient.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Jacobian {
     /// Of [`ConstrainedChirpMass`].
     ChirpMass(ChirpMassJacobian),
     /// Of [`EffectiveSpin`].
     Spin(SpinJacobian),
+    /// Of [`SpinVectors`].
+    SpinVectors(Box<SpinVectorJacobian>),
     /// Of [`CircularPhases`] (constant: its log-determinant).
     Circular(f64),
     /// Of [`DetectorFrameSky`].
@@ -65,9 +73,10 @@ impl CoordinateMap {
         match self {
             Self::ConstrainedChirpMass(_) => 0,
             Self::EffectiveSpin(_) => 1,
-            Self::CircularPhases(_) => 2,
-            Self::DetectorFrame(_) => 3,
-            Self::PeakPhase(_) => 4,
+            Self::SpinVectors(_) => 2,
+            Self::CircularPhases(_) => 3,
+            Self::DetectorFrame(_) => 4,
+            Self::PeakPhase(_) => 5,
         }
     }
 
@@ -76,6 +85,7 @@ impl CoordinateMap {
         match self {
             Self::ConstrainedChirpMass(map) => map.sampled(theta),
             Self::EffectiveSpin(map) => map.sampled(theta),
+            Self::SpinVectors(map) => map.sampled(theta),
             Self::CircularPhases(map) => map.sampled(theta),
             Self::DetectorFrame(map) => map.sampled(theta),
             Self::PeakPhase(map) => map.sampled(theta).unwrap_or_else(|_| {
@@ -97,6 +107,10 @@ impl CoordinateMap {
                 let (theta, jacobian) = map.theta(s);
                 (theta, Jacobian::Spin(jacobian))
             }
+            Self::SpinVectors(map) => {
+                let (theta, jacobian) = map.theta(s);
+                (theta, Jacobian::SpinVectors(Box::new(jacobian)))
+            }
             Self::CircularPhases(map) => (map.theta(s), Jacobian::Circular(map.log_det())),
             Self::DetectorFrame(map) => {
                 let (theta, jacobian) = map.theta(s);
@@ -116,6 +130,7 @@ impl Jacobian {
         match self {
             Self::ChirpMass(j) => j.pull_back(g),
             Self::Spin(j) => j.pull_back(g),
+            Self::SpinVectors(j) => j.pull_back(g),
             Self::Circular(_) => CircularPhases::pull_back(g),
             Self::Sky(j) => j.pull_back(g),
             Self::Phase(j) => j.pull_back(g),
@@ -127,10 +142,18 @@ impl Jacobian {
         match self {
             Self::ChirpMass(j) => Some(j.log_det),
             Self::Spin(j) => Some(j.log_det),
+            Self::SpinVectors(j) => Some(j.log_det),
             Self::Circular(log_det) => Some(*log_det),
             Self::Sky(j) => Some(j.log_det),
             Self::Phase(_) => None,
         }
+    }
+
+    /// Whether ln|det ∂θ/∂s| reads a slot that an earlier map writes, so that its gradient
+    /// must be pulled back through those maps: the spin vectors' reads the chirp mass, which
+    /// the constrained chirp mass writes. The others read only slots no earlier map writes.
+    pub fn log_det_reads_earlier_outputs(&self) -> bool {
+        matches!(self, Self::SpinVectors(_))
     }
 
     /// Adds the s-gradient of ln|det ∂θ/∂s| to `d_s`.
@@ -141,6 +164,7 @@ impl Jacobian {
                 d_s[Parameter::MassRatio] += j.d_log_det[0];
                 d_s[Parameter::Chi1] += j.d_log_det[1];
             }
+            Self::SpinVectors(j) => j.add_log_det_gradient(d_s),
             Self::Sky(j) => {
                 d_s[Parameter::GeocentTime] += j.d_log_det[0];
                 d_s[Parameter::Ra] += j.d_log_det[1];

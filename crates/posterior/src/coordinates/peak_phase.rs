@@ -11,6 +11,11 @@
 //! For fixed λ the map is a rotation of the circle, so θ(s) is a shear with det ∂θ/∂s = 1 and
 //! the prior needs no Jacobian; ∂Δ/∂λ comes from the waveform's set-up in dual numbers.
 //!
+//! A precessing binary's co-precessing (2,2) mode is the aligned-spin one of its aligned
+//! components χ_iz = a_i cos tilt_i, and φ turns it as it turns the aligned mode
+//! (docs/precession.md §7.3), so the same shear applies with Δ of (M_c, q, χ_1z, χ_2z); what the
+//! precession angles add between f_ref and the peak it does not follow (§12.9).
+//!
 //! Near face-on or face-off the (2,2) signal depends on φ_peak and ψ only through φ_peak ± ψ, a
 //! straight ridge in (ψ, φ_peak) that wraps around the torus. A shear δ = φ_peak + sign(cos θ_jn)ψ
 //! (bilby's `delta_phase`) would straighten it for one sign of cos θ_jn but tilt it for the other,
@@ -22,7 +27,7 @@ use tdpe_signal::{Parameter, ParameterVector};
 use std::f64::consts::TAU;
 
 use tdpe_phenomt::Dual;
-use tdpe_signal::{SignalError, SignalModel};
+use tdpe_signal::{SignalError, SignalModel, SpinModel};
 
 use crate::transform::{spans_period, wrap};
 
@@ -30,37 +35,75 @@ use crate::transform::{spans_period, wrap};
 #[derive(Debug, Clone)]
 pub struct PeakPhase {
     model: SignalModel,
+    /// Which spins θ holds (the priors').
+    spins: SpinModel,
     /// The phase prior's support [lower, lower + 2π).
     lower: f64,
 }
 
-/// ∂θ_phase/∂(chirp_mass, mass_ratio, chi_1, chi_2) of the map s → θ (the other entries of
-/// ∂θ/∂s are those of the identity).
+/// ∂θ_phase/∂s for the parameters Δ depends on: the masses and the aligned spins, or the
+/// masses and the precessing spins' magnitudes and tilts (the other entries of ∂θ/∂s are those
+/// of the identity).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PhaseJacobian {
-    pub d_intrinsic: [f64; 4],
+    d_intrinsic: [(Parameter, f64); 6],
+    count: usize,
 }
 
 impl PhaseJacobian {
     /// (∂θ/∂s)ᵀ g: the gradient in s of a function with θ-gradient `g`.
     pub fn pull_back(&self, g: &ParameterVector) -> ParameterVector {
         let mut out = *g;
-        for (parameter, d) in Parameter::ALIGNED_INTRINSIC
-            .into_iter()
-            .zip(&self.d_intrinsic)
-        {
+        for &(parameter, d) in &self.d_intrinsic[..self.count] {
             out[parameter] += d * g[Parameter::Phase];
         }
         out
     }
+
+    /// ∂θ_phase/∂s from ∂θ_phase/∂(chirp_mass, mass_ratio, χ_1z, χ_2z) `d` at `s`.
+    fn new(d: [f64; 4], spins: SpinModel, s: &ParameterVector) -> Self {
+        let [mc, q, chi_1, chi_2] = d;
+        match spins {
+            SpinModel::Aligned => {
+                let [p_mc, p_q, p_1, p_2] = Parameter::ALIGNED_INTRINSIC;
+                let pad = (p_1, 0.0);
+                Self {
+                    d_intrinsic: [(p_mc, mc), (p_q, q), (p_1, chi_1), (p_2, chi_2), pad, pad],
+                    count: 4,
+                }
+            }
+            SpinModel::Precessing => {
+                // χ_iz = a_i cos tilt_i.
+                let along = |d_chi: f64, a: Parameter, tilt: Parameter| {
+                    let (sin, cos) = s[tilt].sin_cos();
+                    [(a, d_chi * cos), (tilt, -d_chi * s[a] * sin)]
+                };
+                let [a_1, tilt_1] = along(chi_1, Parameter::A1, Parameter::Tilt1);
+                let [a_2, tilt_2] = along(chi_2, Parameter::A2, Parameter::Tilt2);
+                Self {
+                    d_intrinsic: [
+                        (Parameter::ChirpMass, mc),
+                        (Parameter::MassRatio, q),
+                        a_1,
+                        tilt_1,
+                        a_2,
+                        tilt_2,
+                    ],
+                    count: 6,
+                }
+            }
+        }
+    }
 }
 
 impl PeakPhase {
-    /// The map for waveforms of `model` and a phase prior on [lower, upper); `None` unless the
-    /// support is one full turn (a shift by Δ/2 is a bijection of the support only then).
-    pub fn new(model: SignalModel, support: (f64, f64)) -> Option<Self> {
+    /// The map for waveforms of `model`, parameters with `spins` and a phase prior on
+    /// [lower, upper); `None` unless the support is one full turn (a shift by Δ/2 is a
+    /// bijection of the support only then).
+    pub fn new(model: SignalModel, spins: SpinModel, support: (f64, f64)) -> Option<Self> {
         spans_period(support, TAU).then_some(Self {
             model,
+            spins,
             lower: support.0,
         })
     }
@@ -73,7 +116,15 @@ impl PeakPhase {
     fn accumulated_phase(&self, theta: &ParameterVector) -> Result<Dual<4>, SignalError> {
         // The likelihood's gradient at this point sets up the same waveform: the model keeps
         // it, so the two share one set-up.
-        let [chirp_mass, mass_ratio, chi_1, chi_2] = Parameter::ALIGNED_INTRINSIC.map(|p| theta[p]);
+        let [chirp_mass, mass_ratio, chi_1, chi_2] = match self.spins {
+            SpinModel::Aligned => Parameter::ALIGNED_INTRINSIC.map(|p| theta[p]),
+            SpinModel::Precessing => [
+                theta[Parameter::ChirpMass],
+                theta[Parameter::MassRatio],
+                theta[Parameter::A1] * theta[Parameter::Tilt1].cos(),
+                theta[Parameter::A2] * theta[Parameter::Tilt2].cos(),
+            ],
+        };
         let waveform = self
             .model
             .waveform_with_derivatives(chirp_mass, mass_ratio, chi_1, chi_2)?;
@@ -95,13 +146,15 @@ impl PeakPhase {
         match self.accumulated_phase(s) {
             Ok(delta) => {
                 theta[Parameter::Phase] = self.in_support(s[Parameter::Phase] - 0.5 * delta.re);
-                let d_intrinsic = delta.eps.map(|d| -0.5 * d);
-                (theta, PhaseJacobian { d_intrinsic })
+                let d = delta.eps.map(|d| -0.5 * d);
+                (theta, PhaseJacobian::new(d, self.spins, s))
             }
             Err(_) => {
                 theta[Parameter::Phase] = f64::NAN;
-                let d_intrinsic = [0.0; 4];
-                (theta, PhaseJacobian { d_intrinsic })
+                (
+                    theta,
+                    PhaseJacobian::new([0.0; 4], self.model.spin_model(), s),
+                )
             }
         }
     }

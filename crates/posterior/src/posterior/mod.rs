@@ -516,11 +516,22 @@ impl<L: BbhLikelihood> Posterior<L> {
             d_theta[c.parameter] = slope;
         }
         let mut d_s = pull_back(&forwarded.jacobians, &d_theta);
-        for jacobian in &forwarded.jacobians {
+        for (m, jacobian) in forwarded.jacobians.iter().enumerate() {
             if let Some(log_det) = jacobian.log_det() {
                 total += log_det;
             }
-            jacobian.add_log_det_gradient(&mut d_s);
+            if jacobian.log_det_reads_earlier_outputs() {
+                // Its gradient is in the slots as the earlier maps leave them: pulled back
+                // through those maps to s (docs/sampling.md §3.6).
+                let mut own = [0.0; tdpe_signal::NUM_PARAMETERS];
+                jacobian.add_log_det_gradient(&mut own);
+                let pulled = pull_back(&forwarded.jacobians[..m], &own);
+                for (d, p) in d_s.iter_mut().zip(pulled) {
+                    *d += p;
+                }
+            } else {
+                jacobian.add_log_det_gradient(&mut d_s);
+            }
         }
         let v: Vec<f64> = self
             .coordinates

@@ -11,6 +11,7 @@ use crate::coordinates::constrained_chirp_mass::ConstrainedChirpMass;
 use crate::coordinates::effective_spin::EffectiveSpin;
 use crate::coordinates::peak_phase::PeakPhase;
 use crate::coordinates::sky_frame::DetectorFrameSky;
+use crate::coordinates::spin_vectors::{SpinVectors, VECTOR_SLOTS};
 use crate::coordinates::CoordinateMap;
 use crate::distance_marginal::DistanceMarginal;
 use crate::jumps::inclination_mirror::InclinationMirror;
@@ -36,7 +37,7 @@ pub enum ReferenceFrame {
     Sky,
 }
 
-/// The coordinates in which the sampler moves over the mass ratio and the aligned spins.
+/// The coordinates in which the sampler moves over the mass ratio and the spins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
@@ -45,9 +46,11 @@ pub enum IntrinsicCoordinates {
     /// of constant χ_eff in the (chi_1, chi_2) square: the combinations the phase depends on,
     /// so the posterior is closer to Gaussian. Each applies when its parameters allow it (η for
     /// mass_ratio within (0, 1], (χ_eff, u) for both spins sampled over the same interval).
-    /// Results are still mass_ratio, chi_1 and chi_2.
+    /// Precessing spins are sampled as the spin vectors seen from the line of sight, with the
+    /// inclination (see [`SpinVectors`]; bilby's precessing priors). Results are still
+    /// bilby's parameters.
     Effective,
-    /// mass_ratio, chi_1 and chi_2 themselves.
+    /// mass_ratio and the spins as bilby has them.
     Components,
 }
 
@@ -57,7 +60,8 @@ pub enum IntrinsicCoordinates {
 #[serde(rename_all = "lowercase")]
 pub enum PhaseCoordinate {
     /// The phase at the signal's peak, φ + Δ(λ)/2 with Δ the (2,2) phase accumulated from
-    /// f_ref to the peak: the phase the data measure, so the posterior is no longer a thin
+    /// f_ref to the peak (the co-precessing (2,2) mode's for precessing spins): the phase the
+    /// data measure, so the posterior is no longer a thin
     /// sheet curved along the masses and spins. Applies when phase is sampled, periodic, over
     /// one full turn. Results are still bilby's phase at f_ref.
     Peak,
@@ -154,8 +158,9 @@ impl<L: BbhLikelihood> Posterior<L> {
         network: &Network,
     ) -> Self {
         let mut posterior = Self::in_parameters(priors, likelihood);
+        let precessing = posterior.priors.spin_model == SpinModel::Precessing;
         // The marginalisations first: they remove coordinates, which the others' checks see.
-        let requests: [Request<Self>; 12] = [
+        let requests: [Request<Self>; 13] = [
             (
                 options.distance_marginalization,
                 "distance_marginalization",
@@ -180,9 +185,14 @@ impl<L: BbhLikelihood> Posterior<L> {
                 &|p| p.use_constrained_chirp_mass(),
             ),
             (
-                options.intrinsic_coordinates == IntrinsicCoordinates::Effective,
+                options.intrinsic_coordinates == IntrinsicCoordinates::Effective && !precessing,
                 "intrinsic_coordinates (effective spin)",
                 &|p| p.use_effective_spin(),
+            ),
+            (
+                options.intrinsic_coordinates == IntrinsicCoordinates::Effective && precessing,
+                "intrinsic_coordinates (spin vectors)",
+                &|p| p.use_spin_vectors(&network.model),
             ),
             (
                 options.reference_frame == ReferenceFrame::Detectors,
@@ -388,6 +398,62 @@ impl<L: BbhLikelihood> Posterior<L> {
         Ok(())
     }
 
+    /// Samples bilby's precessing spins and θ_jn as the spin vectors seen from the line of sight
+    /// and the inclination (see [`SpinVectors`]), for bilby's precessing priors: magnitudes
+    /// uniform from 0, Sine tilts and θ_jn, and φ_12 and φ_jl uniform over a turn.
+    pub(super) fn use_spin_vectors(&mut self, model: &SignalModel) -> Refusal {
+        let Some(vector_coordinates) = VECTOR_SLOTS
+            .iter()
+            .flatten()
+            .map(|&p| self.coordinate_of(p))
+            .collect::<Option<Vec<usize>>>()
+        else {
+            return Err("the spins and theta_jn are not all sampled");
+        };
+        if !self.is_sampled(Parameter::ThetaJn) {
+            return Err("the spins and theta_jn are not all sampled");
+        }
+        let magnitude = |p: Parameter| match self.priors.prior(p).distribution {
+            Distribution::Uniform {
+                minimum: 0.0,
+                maximum,
+            } => Some(maximum),
+            _ => None,
+        };
+        let isotropic = |p: Parameter| {
+            matches!(
+                self.priors.prior(p).distribution,
+                Distribution::Sine { minimum, maximum }
+                    if minimum == 0.0 && maximum == std::f64::consts::PI
+            )
+        };
+        let uniform_turn = |p: Parameter| {
+            let prior = self.priors.prior(p);
+            matches!(prior.distribution, Distribution::Uniform { .. })
+                && prior.is_periodic()
+                && spans_period(prior.distribution.support(), std::f64::consts::TAU)
+        };
+        let (Some(a_1), Some(a_2)) = (magnitude(Parameter::A1), magnitude(Parameter::A2)) else {
+            return Err("a_1's or a_2's prior is not uniform from 0");
+        };
+        if ![Parameter::Tilt1, Parameter::Tilt2, Parameter::ThetaJn]
+            .into_iter()
+            .all(isotropic)
+        {
+            return Err("tilt_1's, tilt_2's or theta_jn's prior is not Sine on [0, π]");
+        }
+        if !uniform_turn(Parameter::Phi12) || !uniform_turn(Parameter::PhiJl) {
+            return Err("phi_12's or phi_jl's prior is not uniform and periodic over 2π");
+        }
+        let map = SpinVectors::new([a_1, a_2], model.waveform_settings().reference_frequency())
+            .ok_or("a_1's or a_2's largest magnitude is not in (0, 1]")?;
+        for i in vector_coordinates {
+            self.coordinates[i].transform = Transform::Identity;
+        }
+        self.maps.insert(CoordinateMap::SpinVectors(map));
+        Ok(())
+    }
+
     /// Samples (geocent_time, ra, dec) as (arrival time at the first detector, zenith, azimuth)
     /// in the frame of a detector pair: the network's two, or of more the pair with the
     /// narrowest sky ring ([`Network::frame_pair`]).
@@ -452,15 +518,16 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// Samples phase as the phase at the signal's peak (see [`PeakPhase`]) with waveforms of
     /// `model`: the aligned-spin (2,2) mode's, so not with precessing spins.
     pub(super) fn use_peak_phase(&mut self, model: &SignalModel) -> Refusal {
-        self.needs_aligned_spins(
-            "the spins are precessing, and the peak phase is the aligned-spin (2,2) mode's",
-        )?;
         let prior = self.priors.prior(Parameter::Phase);
         if !(self.is_sampled(Parameter::Phase) && prior.is_periodic()) {
             return Err("phase is not sampled with a periodic prior");
         }
-        let map = PeakPhase::new(model.clone(), prior.distribution.support())
-            .ok_or("phase's prior does not span one full turn")?;
+        let map = PeakPhase::new(
+            model.clone(),
+            self.priors.spin_model,
+            prior.distribution.support(),
+        )
+        .ok_or("phase's prior does not span one full turn")?;
         self.maps.insert(CoordinateMap::PeakPhase(map));
         Ok(())
     }

@@ -13,6 +13,8 @@ use crate::coordinates::sky_frame::DetectorFrameSky;
 use crate::jumps::sky_ring::sky_separation;
 use crate::prior::{PriorFile, GW150914_LIKE_PRIOR};
 
+mod precessing;
+
 mod moves;
 mod phase;
 
@@ -359,81 +361,6 @@ fn posterior_in_effective_coordinates(prior_text: &str) -> Posterior<Mock> {
     post.use_symmetric_mass_ratio().unwrap();
     post.use_detector_frame(&network(&["H1", "L1"])).unwrap();
     post
-}
-
-/// With precessing spins the coordinates and jumps of aligned spins are reported as not
-/// applied; the others apply, and the posterior is sampled over the fifteen parameters (less
-/// the marginalised distance), the tilts through their Sine priors and the azimuths
-/// periodically.
-#[test]
-fn precessing_priors_switch_off_what_holds_for_aligned_spins() {
-    let text = GW150914_LIKE_PRIOR.replace(
-        "chi_1 = Uniform(name='chi_1', minimum=-0.99, maximum=0.99)\n\
-         chi_2 = Uniform(name='chi_2', minimum=-0.99, maximum=0.99)",
-        "a_1 = Uniform(name='a_1', minimum=0, maximum=0.99)\n\
-         a_2 = Uniform(name='a_2', minimum=0, maximum=0.99)\n\
-         tilt_1 = Sine(name='tilt_1')\n\
-         tilt_2 = Sine(name='tilt_2')\n\
-         phi_12 = Uniform(name='phi_12', minimum=0, maximum=2 * np.pi, boundary='periodic')\n\
-         phi_jl = Uniform(name='phi_jl', minimum=0, maximum=2 * np.pi, boundary='periodic')",
-    );
-    let post = Posterior::new(
-        priors(&text),
-        mock(),
-        &CoordinateOptions::default(),
-        &network(&["H1", "L1"]),
-    );
-    let refused: Vec<&str> = post.not_applied().iter().map(|n| n.option).collect();
-    assert_eq!(
-        refused,
-        [
-            "intrinsic_coordinates (effective spin)",
-            "inclination_mirror",
-            "phase_coordinate",
-            "sky_ring_reflection"
-        ]
-    );
-    assert_eq!(Space::dim(&post), 14);
-    assert_eq!(Space::mirror_count(&post), 0);
-    assert!(!post.sampled_names().contains(&"chi_1"));
-    for name in ["tilt_1", "phi_jl"] {
-        assert!(post.sampled_names().contains(&name));
-    }
-    let coordinate = |p: Parameter| post.coordinates[post.coordinate_of(p).unwrap()].transform;
-    assert_eq!(
-        coordinate(Parameter::Tilt2),
-        Transform::Logit {
-            lower: 0.0,
-            upper: PI
-        }
-    );
-    assert_eq!(
-        coordinate(Parameter::Phi12),
-        Transform::Periodic {
-            lower: 0.0,
-            upper: TAU
-        }
-    );
-    let theta = SpinModel::Precessing.vector(&[
-        28.0, 0.7, 0.3, 0.5, 1.0, 2.0, 1.0, 4.0, 1200.0, 2.6, 0.6, 1.3, 0.02, 1.95, -1.27,
-    ]);
-    let x = post.to_x(&theta);
-    let back = post.parameters(&x);
-    for (parameter, _) in post.priors().iter() {
-        if parameter != Parameter::LuminosityDistance {
-            assert!(
-                (back[parameter] - theta[parameter]).abs() < 1e-9,
-                "{parameter:?}"
-            );
-        }
-    }
-    assert_gradient_matches(&post, &x);
-    // Prior draws give finite coordinates (the independence proposals' and the widths').
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
-    assert!(post
-        .prior_widths(200, &mut rng)
-        .iter()
-        .all(|w| w.is_finite() && *w > 0.0));
 }
 
 /// With η, (χ_eff, u) and the H1–L1 frame together: round trip and gradient.
