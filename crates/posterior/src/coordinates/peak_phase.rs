@@ -151,10 +151,7 @@ impl PeakPhase {
             }
             Err(_) => {
                 theta[Parameter::Phase] = f64::NAN;
-                (
-                    theta,
-                    PhaseJacobian::new([0.0; 4], self.model.spin_model(), s),
-                )
+                (theta, PhaseJacobian::new([0.0; 4], self.spins, s))
             }
         }
     }

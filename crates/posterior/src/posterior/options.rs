@@ -61,9 +61,9 @@ pub enum IntrinsicCoordinates {
 pub enum PhaseCoordinate {
     /// The phase at the signal's peak, φ + Δ(λ)/2 with Δ the (2,2) phase accumulated from
     /// f_ref to the peak (the co-precessing (2,2) mode's for precessing spins): the phase the
-    /// data measure, so the posterior is no longer a thin
-    /// sheet curved along the masses and spins. Applies when phase is sampled, periodic, over
-    /// one full turn. Results are still bilby's phase at f_ref.
+    /// data measure, so the posterior is no longer a thin sheet curved along the masses and
+    /// spins. Applies when phase is sampled, periodic, over one full turn. Results are still
+    /// bilby's phase at f_ref.
     Peak,
     /// bilby's phase at f_ref itself.
     Reference,
@@ -516,7 +516,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// Samples phase as the phase at the signal's peak (see [`PeakPhase`]) with waveforms of
-    /// `model`: the aligned-spin (2,2) mode's, so not with precessing spins.
+    /// `model`: the aligned-spin (2,2) mode's, or for precessing spins the co-precessing one's.
     pub(super) fn use_peak_phase(&mut self, model: &SignalModel) -> Refusal {
         let prior = self.priors.prior(Parameter::Phase);
         if !(self.is_sampled(Parameter::Phase) && prior.is_periodic()) {
