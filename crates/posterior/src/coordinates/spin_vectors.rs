@@ -8,7 +8,7 @@
 //! and tightly bound where it is large). Here the sampler moves instead over
 //!
 //! - v₁, v₂ ∈ ℝ³: the spins χ_i = A_i F(|v_i|) v_i/|v_i| in the frame with L̂_N along z and the
-//!   line of sight N in the y–z plane (`lal_spins`' at phase 0), where F is the CDF of the χ
+//!   line of sight N in the y–z plane (that of `lal_spins` at phase 0), where F is the CDF of the χ
 //!   distribution with three degrees of freedom and A_i the largest magnitude;
 //! - ι ∈ (0, π), the inclination of L̂_N to N (in θ_JN's slot);
 //!
