@@ -98,17 +98,12 @@ impl BbhRelativeBinning {
             Dual::variable(p.chi_1, 2),
             Dual::variable(p.chi_2, 3),
         )?;
-        gradient.iter_mut().for_each(|g| *g = 0.0);
-        SCRATCH.with_borrow_mut(|s| {
-            let summaries = &self.cell(p).detectors;
-            let detectors = first_detectors(&mut s.detectors, summaries.len());
-            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_response(k, p, ds);
-                det.coefficients_with_derivatives(&waveform, shift, ds);
-                ds.zero_adjoint();
-            }
-            let value = adjoints(summaries, detectors)?;
-            for (det, ds) in summaries.iter().zip(detectors.iter()) {
+        self.with_node_derivatives(
+            p,
+            gradient,
+            |det, ds, shift| det.coefficients_with_derivatives(&waveform, shift, ds),
+            adjoints,
+            |det, ds, gradient| {
                 let mut g_wdot = 0.0;
                 let mut first = 0;
                 for (basis, q) in det.bases.iter().zip(&ds.projections) {
@@ -135,6 +130,35 @@ impl BbhRelativeBinning {
                 for parameter in Parameter::EXTRINSIC {
                     gradient[parameter] -= g_wdot * arrival_derivative(parameter, d_delay);
                 }
+            },
+        )
+    }
+
+    /// The frame of the forward-mode gradients (higher modes, precession): `fill` evaluates a
+    /// detector's node coefficients with their derivatives at its shift t_c + τ_k (the
+    /// detector's projection is then in its scratch), `adjoints` fills each detector's g and
+    /// returns F, and `pull_back` adds a detector's share of dF to `gradient`, which starts
+    /// at zero.
+    pub(super) fn with_node_derivatives(
+        &self,
+        p: &BbhParameters,
+        gradient: &mut ParameterVector,
+        mut fill: impl FnMut(&DetectorSummary, &mut DetectorScratch, f64),
+        adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
+        mut pull_back: impl FnMut(&DetectorSummary, &DetectorScratch, &mut ParameterVector),
+    ) -> Result<f64, LikelihoodError> {
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        SCRATCH.with_borrow_mut(|s| {
+            let summaries = &self.cell(p).detectors;
+            let detectors = first_detectors(&mut s.detectors, summaries.len());
+            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
+                let shift = p.geocent_time + self.detector_response(k, p, ds);
+                fill(det, ds, shift);
+                ds.zero_adjoint();
+            }
+            let value = adjoints(summaries, detectors)?;
+            for (det, ds) in summaries.iter().zip(detectors.iter()) {
+                pull_back(det, ds, gradient);
             }
             Ok(value)
         })

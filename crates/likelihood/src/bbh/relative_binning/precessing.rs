@@ -6,7 +6,7 @@ use tdpe_signal::{
     BbhParameters, ComponentAdjoint, ParameterVector, PrecessingSource, COPRECESSING_MODES,
 };
 
-use super::{first_detectors, BbhRelativeBinning, DetectorScratch, DetectorSummary, SCRATCH};
+use super::{BbhRelativeBinning, DetectorScratch, DetectorSummary};
 use crate::bbh::frame::PrecessingFrame;
 use crate::error::LikelihoodError;
 use crate::relative_binning::RbError;
@@ -77,12 +77,10 @@ impl BbhRelativeBinning {
         adjoints: impl FnOnce(&[DetectorSummary], &mut [DetectorScratch]) -> Result<f64, RbError>,
     ) -> Result<f64, LikelihoodError> {
         let source = frame.gradient_source(&self.model, p)?;
-        gradient.iter_mut().for_each(|g| *g = 0.0);
-        SCRATCH.with_borrow_mut(|s| {
-            let summaries = &self.cell(p).detectors;
-            let detectors = first_detectors(&mut s.detectors, summaries.len());
-            for (k, (det, ds)) in summaries.iter().zip(detectors.iter_mut()).enumerate() {
-                let shift = p.geocent_time + self.detector_response(k, p, ds);
+        self.with_node_derivatives(
+            p,
+            gradient,
+            |det, ds, shift| {
                 let antenna = ds.antenna.antenna;
                 let mut components = std::mem::take(&mut ds.components);
                 det.precessing_terms(shift, ds, &mut components, |t| {
@@ -90,10 +88,9 @@ impl BbhRelativeBinning {
                 });
                 det.gather(&components, |z| z.value, ds);
                 ds.components = components;
-                ds.zero_adjoint();
-            }
-            let value = adjoints(summaries, detectors)?;
-            for (det, ds) in summaries.iter().zip(detectors.iter()) {
+            },
+            adjoints,
+            |det, ds, gradient| {
                 let mut adjoint = ComponentAdjoint::default();
                 let mut node = det.place.iter().zip(&ds.g);
                 for basis in &det.bases {
@@ -102,8 +99,7 @@ impl BbhRelativeBinning {
                     }
                 }
                 adjoint.add_to(&ds.antenna, p, gradient);
-            }
-            Ok(value)
-        })
+            },
+        )
     }
 }
