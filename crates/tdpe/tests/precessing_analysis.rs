@@ -132,6 +132,25 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
     println!("curvatures at the mode: {smallest:.3} to {largest:.3}");
     assert!(smallest > 0.05 && largest < 1.5, "{smallest} to {largest}");
 
+    // The inclination mirror's image of the mode (docs/sampling.md §4.1) is nearly as probable:
+    // a second mode, of about the same mass, which the chains reach through the jump. In x it
+    // lies far from the Laplace map's centre and is much narrower (docs/precession.md §12.10).
+    let mode = vec![0.0; n];
+    let mut image = vec![0.0; n];
+    let log_det = posterior.mirror(0, &mode, &mut image).unwrap();
+    assert!(log_det.abs() < 1e-9, "{log_det}");
+    let (at_mode, at_image) = (posterior.log_density(&mode), posterior.log_density(&image));
+    let distance = image.iter().map(|v| v * v).sum::<f64>().sqrt();
+    let image_curvature = extreme_eigenvalue(&minus_hessian(&image), 0.0);
+    println!(
+        "mirror image: ln p {at_image:.2} against {at_mode:.2} at the mode, |x| = {distance:.1}, \
+         largest curvature {image_curvature:.0}"
+    );
+    assert!(
+        (at_image - at_mode).abs() < 5.0,
+        "{at_image} against {at_mode}"
+    );
+
     // Points a typical distance from the mode (|x| ≈ 0.6 √n) along fixed directions.
     let radius = 0.6 * (n as f64).sqrt();
     for k in 0..4 {

@@ -14,12 +14,19 @@
 //! the signal is weak; as a Metropolis–Hastings move ([`tdpe_mcmc::Space::mirror`]) the
 //! chain visits both in proportion to their mass.
 //!
+//! The same holds for every mode of an aligned-spin binary (h_l,−m = (−1)^l conj(h_lm)), and
+//! for a precessing one if the image also turns the precession cone by π about J
+//! (φ_jl → φ_jl + π): IMRPhenomTPHM's inertial modes are rotations of co-precessing modes with
+//! that symmetry, so the binary seen from −N is the complex conjugate of the binary seen
+//! from N, and the turn of the cone carries −N to the direction of θ_jn' = π − θ_jn with
+//! everything else as it was (docs/sampling.md §4.1).
+//!
 //! β depends on the sky alone, which the map leaves unchanged: it is an involution with
-//! |det| = 1 (∂ψ'/∂ψ = −1 on the diagonal of a triangular Jacobian).
+//! |det| = 1 (∂ψ'/∂ψ = −1 on the diagonal of a triangular Jacobian; φ_jl's turn is a shift).
 
-use tdpe_signal::{Parameter, ParameterVector};
+use tdpe_signal::{Parameter, ParameterVector, SpinModel};
 
-use std::f64::consts::PI;
+use std::f64::consts::{PI, TAU};
 
 use num_complex::Complex64;
 use tdpe_detector::Detector;
@@ -32,12 +39,20 @@ pub struct InclinationMirror {
     /// Sidereal time of the antenna patterns: the epoch's (the likelihood's move with t_c, which
     /// the jump need not follow: it is accepted by Metropolis–Hastings).
     gmst: f64,
+    /// Whether the spins precess: then the image also turns the precession cone by π about J
+    /// (φ_jl → φ_jl + π).
+    spin_model: SpinModel,
 }
 
 impl InclinationMirror {
-    /// The mirror for `detectors` with their sensitivities σ², at sidereal time `gmst`.
-    pub fn new(detectors: Vec<(Detector, f64)>, gmst: f64) -> Self {
-        Self { detectors, gmst }
+    /// The mirror for `detectors` with their sensitivities σ², at sidereal time `gmst`, of
+    /// binaries with spins of `spin_model`.
+    pub fn new(detectors: Vec<(Detector, f64)>, gmst: f64, spin_model: SpinModel) -> Self {
+        Self {
+            detectors,
+            gmst,
+            spin_model,
+        }
     }
 
     /// β of the sky position of θ: ½ arg Σ_k σ_k² w_k².
@@ -59,12 +74,15 @@ impl InclinationMirror {
     }
 
     /// θ with θ_jn → π − θ_jn and ψ → β − ψ (in [0, π); the posterior wraps it into its
-    /// prior's period).
+    /// prior's period), and for precessing spins φ_jl → φ_jl + π (in [0, 2π)).
     pub fn image(&self, theta: &ParameterVector) -> ParameterVector {
         let mut image = *theta;
         image[Parameter::ThetaJn] = PI - theta[Parameter::ThetaJn];
         image[Parameter::Psi] =
             (self.polarisation_axis(theta) - theta[Parameter::Psi]).rem_euclid(PI);
+        if self.spin_model == SpinModel::Precessing {
+            image[Parameter::PhiJl] = (theta[Parameter::PhiJl] + PI).rem_euclid(TAU);
+        }
         image
     }
 }
@@ -77,7 +95,10 @@ mod tests {
     #[test]
     fn image_conjugates_the_antenna_pattern() {
         let h1 = Detector::from_name("H1").unwrap();
-        let (gmst, mirror) = (1.7, InclinationMirror::new(vec![(h1.clone(), 1.0)], 1.7));
+        let (gmst, mirror) = (
+            1.7,
+            InclinationMirror::new(vec![(h1.clone(), 1.0)], 1.7, SpinModel::Aligned),
+        );
         for (ra, dec, psi, theta_jn) in [
             (1.95, -1.27, 0.6, 2.6),
             (4.0, 0.3, 2.9, 0.4),
@@ -120,9 +141,9 @@ mod tests {
         let (gmst, weights) = (0.9, [1.0, 0.6]);
         let network = vec![(h1.clone(), weights[0]), (l1.clone(), weights[1])];
         let mirrors = [
-            InclinationMirror::new(network, gmst),
-            InclinationMirror::new(vec![(h1.clone(), 1.0)], gmst),
-            InclinationMirror::new(vec![(l1.clone(), 1.0)], gmst),
+            InclinationMirror::new(network, gmst, SpinModel::Aligned),
+            InclinationMirror::new(vec![(h1.clone(), 1.0)], gmst, SpinModel::Aligned),
+            InclinationMirror::new(vec![(l1.clone(), 1.0)], gmst, SpinModel::Aligned),
         ];
         let (ra, dec, psi) = (4.0, 0.3, 2.9);
         let misfit = |psi_image: f64| -> f64 {
@@ -158,5 +179,67 @@ mod tests {
             h1_only > 1e-3 && l1_only > 1e-3,
             "the detectors agree: nothing tested"
         );
+    }
+
+    /// For precessing spins seen by one detector, the image's strain is the original's, mode
+    /// by co-precessing mode, at every time, for unequal masses too (see the module's doc).
+    #[test]
+    fn precessing_image_keeps_the_signal_of_one_detector() {
+        use tdpe_signal::{BbhParameters, SignalModel};
+        let h1 = Detector::from_name("H1").unwrap();
+        let epoch = tdpe_detector::GpsTime::from_f64(1126259462.4).unwrap();
+        let model = SignalModel::new(vec![h1.clone()], epoch, 20.0, 1.0 / 2048.0)
+            .unwrap()
+            .precessing();
+        let gmst = tdpe_detector::greenwich_mean_sidereal_time(epoch).unwrap();
+        let mirror = InclinationMirror::new(vec![(h1, 1.0)], gmst, SpinModel::Precessing);
+        for (q, theta_jn, phi_jl, phase) in [(0.8, 1.0, 0.3, 1.3), (0.25, 2.5, 4.0, 0.4)] {
+            let p = BbhParameters {
+                mass_ratio: q,
+                a_1: 0.7,
+                a_2: 0.5,
+                tilt_1: 1.2,
+                tilt_2: 2.1,
+                phi_12: 0.8,
+                phi_jl,
+                theta_jn,
+                phase,
+                // At the epoch, whose sidereal time the mirror's antenna patterns take.
+                geocent_time: 0.0,
+                ..BbhParameters::gw150914_like()
+            };
+            let image = BbhParameters::from_array(mirror.image(&p.to_array()));
+            assert!((image.phi_jl - (phi_jl + PI).rem_euclid(TAU)).abs() < 1e-15);
+            let terms = |p: &BbhParameters| {
+                let source = model.precessing_source(p, -1.0).unwrap();
+                let antenna = model.antenna(0, p).antenna;
+                (0..400)
+                    .map(|i| source.components(antenna, -0.9 + i as f64 * 0.0025))
+                    .collect::<Vec<_>>()
+            };
+            let (before, after) = (terms(&p), terms(&image));
+            for mode in 0..tdpe_signal::COPRECESSING_MODES {
+                let largest = before.iter().map(|z| z[mode].0.abs()).fold(0.0, f64::max);
+                let error = before
+                    .iter()
+                    .zip(&after)
+                    .map(|(a, b)| (a[mode].0 - b[mode].0).abs())
+                    .fold(0.0, f64::max);
+                assert!(
+                    error < 1e-13 * largest,
+                    "q {q}, mode {mode}: {error:e} of {largest:e}"
+                );
+            }
+            // ... and without the turn of the cone the image is another signal.
+            let mut untwisted = image;
+            untwisted.phi_jl = phi_jl;
+            let moved = terms(&untwisted);
+            let change = before
+                .iter()
+                .zip(&moved)
+                .map(|(a, b)| (a[0].0 - b[0].0).abs())
+                .fold(0.0, f64::max);
+            assert!(change > 0.1 * before.iter().map(|z| z[0].0.abs()).fold(0.0, f64::max));
+        }
     }
 }

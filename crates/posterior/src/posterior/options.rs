@@ -488,14 +488,19 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// Offers the sampler the face-on/face-off jump (see [`InclinationMirror`]) after every
-    /// transition; the map is an involution only modulo π in ψ. With precessing spins the
-    /// image is not the same signal (the mirror of the precession cone is another binary).
+    /// transition; the map is an involution only modulo π in ψ, and for precessing spins,
+    /// whose image turns the precession cone by π, modulo 2π in φ_jl.
     pub(super) fn use_inclination_mirror(&mut self, network: &Network) -> Refusal {
-        self.needs_aligned_spins(
-            "the spins are precessing, and the mirror image is exact for aligned spins only",
-        )?;
         if !(self.is_sampled(Parameter::ThetaJn) && self.is_sampled(Parameter::Psi)) {
             return Err("theta_jn and psi are not both sampled");
+        }
+        if self.priors.spin_model == SpinModel::Precessing {
+            let phi_jl = self.priors.prior(Parameter::PhiJl);
+            let turns = phi_jl.is_periodic()
+                && spans_period(phi_jl.distribution.support(), std::f64::consts::TAU);
+            if !(self.is_sampled(Parameter::PhiJl) && turns) {
+                return Err("phi_jl is not sampled with a prior periodic over 2π");
+            }
         }
         let psi = self.priors.prior(Parameter::Psi);
         let signal_period = Parameter::Psi.period();
@@ -510,7 +515,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             .cloned()
             .zip(network.sensitivities.iter().copied())
             .collect();
-        let mirror = InclinationMirror::new(detectors, network.gmst);
+        let mirror = InclinationMirror::new(detectors, network.gmst, self.priors.spin_model);
         self.jumps.push(Jump::Inclination(mirror));
         Ok(())
     }

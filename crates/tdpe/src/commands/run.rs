@@ -65,8 +65,8 @@ pub struct Args {
     #[arg(long, value_name = "BOOL")]
     pub circular_phases: Option<bool>,
 
-    /// Try the face-on/face-off mirror of theta_jn and psi after every transition
-    /// [config: sampler.inclination_mirror].
+    /// Try the face-on/face-off mirror of theta_jn and psi (precessing spins: and phi_jl)
+    /// after every transition [config: sampler.inclination_mirror].
     #[arg(long, value_name = "BOOL")]
     pub inclination_mirror: Option<bool>,
 

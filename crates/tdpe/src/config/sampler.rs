@@ -70,7 +70,8 @@ pub struct SamplerSection {
     /// same (2,±2) signal.
     pub circular_phases: bool,
     /// Whether the chains try the face-on/face-off mirror of theta_jn and psi after every
-    /// transition (a Metropolis–Hastings jump between the two inclination modes).
+    /// transition (a Metropolis–Hastings jump between the two inclination modes; with
+    /// precessing spins it also turns phi_jl by π).
     pub inclination_mirror: bool,
     /// Whether the chains try the sky-ring reflection after every transition (a
     /// Metropolis–Hastings jump that reflects the sky through planes containing a detector

@@ -2,11 +2,12 @@
 
 use super::*;
 
-/// With precessing spins the jumps of aligned spins are reported as not applied; the spins
+/// With precessing spins the sky-ring reflection is reported as not applied; the spins
 /// are sampled as spin vectors with the inclination and the phase at the peak of the
 /// co-precessing (2,2) mode, or, with bilby's coordinates, as the fifteen parameters (less the
 /// marginalised distance), the tilts through their Sine priors and the azimuths periodically.
-/// Either way θ makes the round trip through x and the gradient is that of the density.
+/// Either way θ makes the round trip through x, the gradient is that of the density, and the
+/// inclination mirror, which also turns φ_jl by π, is an involution with its determinant.
 #[test]
 fn precessing_priors_switch_off_what_holds_for_aligned_spins() {
     let text = GW150914_LIKE_PRIOR.replace(
@@ -30,9 +31,9 @@ fn precessing_priors_switch_off_what_holds_for_aligned_spins() {
     ] {
         let post = Posterior::new(priors(&text), mock(), &options, &network(&["H1", "L1"]));
         let refused: Vec<&str> = post.not_applied().iter().map(|n| n.option).collect();
-        assert_eq!(refused, ["inclination_mirror", "sky_ring_reflection"]);
+        assert_eq!(refused, ["sky_ring_reflection"]);
         assert_eq!(Space::dim(&post), 14);
-        assert_eq!(Space::mirror_count(&post), 0);
+        assert_eq!(Space::mirror_count(&post), 1);
         assert!(!post.sampled_names().contains(&"chi_1"));
         for name in ["tilt_1", "phi_jl"] {
             assert!(post.sampled_names().contains(&name));
@@ -85,6 +86,13 @@ fn precessing_priors_switch_off_what_holds_for_aligned_spins() {
                 < 1e-9
         );
         assert_gradient_matches(&post, &x);
+        // Both coordinate systems are symmetric under the mirror: it keeps volume.
+        let turned = |theta: &ParameterVector, image: &ParameterVector| {
+            let turn = (image[Parameter::PhiJl] - theta[Parameter::PhiJl]).rem_euclid(TAU);
+            (image[Parameter::ThetaJn] - (PI - theta[Parameter::ThetaJn])).abs() < 1e-9
+                && (turn - PI).abs() < 1e-9
+        };
+        assert_mirror_is_an_involution_with_its_determinant(&post, 0, &theta, true, turned);
         // Prior draws give finite coordinates (the independence proposals' and the widths').
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
         assert!(post
@@ -92,4 +100,20 @@ fn precessing_priors_switch_off_what_holds_for_aligned_spins() {
             .iter()
             .all(|w| w.is_finite() && *w > 0.0));
     }
+    // The mirror turns φ_jl by π: a φ_jl prior that is not periodic keeps it off.
+    let bounded = text.replace(
+        "phi_jl = Uniform(name='phi_jl', minimum=0, maximum=2 * np.pi, boundary='periodic')",
+        "phi_jl = Uniform(name='phi_jl', minimum=0, maximum=2 * np.pi)",
+    );
+    assert_ne!(bounded, text);
+    let options = CoordinateOptions::default();
+    let post = Posterior::new(priors(&bounded), mock(), &options, &network(&["H1", "L1"]));
+    let mirror = post
+        .not_applied()
+        .iter()
+        .find(|n| n.option == "inclination_mirror");
+    assert_eq!(
+        mirror.map(|n| n.reason),
+        Some("phi_jl is not sampled with a prior periodic over 2π")
+    );
 }
