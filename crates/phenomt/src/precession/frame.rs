@@ -260,6 +260,26 @@ impl<T: Real> WignerD<T> {
         let phase = cmul(phase_a, phase_b);
         (phase.0 * sum, phase.1 * sum)
     }
+
+    /// The columns m′ and −m′ of D^l, (D^l_{mm′}, D^l_{m,−m′}) at index m + l for −l ≤ m ≤ l
+    /// (the rest zero): the second from the first through the conjugation symmetry
+    /// D^l_{m,−m′} = (−1)^(m+m′) conj(D^l_{−m,m′}), at half the cost of both.
+    pub fn column_pair(&self, l: u32, mp: i32) -> [[Complex<T>; 2]; 2 * L_MAX as usize + 1] {
+        let width = 2 * l as usize + 1;
+        let zero = (T::from(0.0), T::from(0.0));
+        let mut column = [zero; 2 * L_MAX as usize + 1];
+        for (i, entry) in column.iter_mut().take(width).enumerate() {
+            *entry = self.get(l, i as i32 - l as i32, mp);
+        }
+        let mut pairs = [[zero; 2]; 2 * L_MAX as usize + 1];
+        for (i, pair) in pairs.iter_mut().take(width).enumerate() {
+            let m = i as i32 - l as i32;
+            let partner = column[width - 1 - i];
+            let sign = if (m + mp) % 2 == 0 { 1.0 } else { -1.0 };
+            *pair = [column[i], (partner.0 * sign, -(partner.1 * sign))];
+        }
+        pairs
+    }
 }
 
 #[cfg(test)]
@@ -293,6 +313,30 @@ mod tests {
                             (phase.cos() * d.get(l, m, mp), phase.sin() * d.get(l, m, mp));
                         let got = big.get(l, m, mp);
                         worst = worst.max((got.0 - expected.0).hypot(got.1 - expected.1));
+                    }
+                }
+            }
+        }
+        assert!(worst < 1e-14, "{worst:e}");
+    }
+
+    /// The column pair (m′, −m′) equals the entries themselves, the second column taken through
+    /// the conjugation symmetry.
+    #[test]
+    fn column_pairs_are_the_entries() {
+        let mut worst = 0.0_f64;
+        for (alpha, beta, gamma) in ANGLES {
+            let d = Rotation::from_euler(alpha, beta, gamma).wigner();
+            for l in 2..=L_MAX {
+                let li = l as i32;
+                for mp in 0..=li {
+                    let pairs = d.column_pair(l, mp);
+                    for m in -li..=li {
+                        let [plus, minus] = pairs[(m + li) as usize];
+                        for (got, expected) in [(plus, d.get(l, m, mp)), (minus, d.get(l, m, -mp))]
+                        {
+                            worst = worst.max((got.0 - expected.0).hypot(got.1 - expected.1));
+                        }
                     }
                 }
             }

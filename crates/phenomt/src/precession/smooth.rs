@@ -607,9 +607,8 @@ impl<T: Real> SmoothPrecession<T> {
         let mut sums = [[[zero; 2]; Mode::ALL.len()]; K];
         for (j, mode) in Mode::ALL.iter().enumerate() {
             let (l, mp) = mode.lm();
-            let mp = mp as i32;
-            for m in -(l as i32)..=l as i32 {
-                let columns = [d.get(l, m, mp), d.get(l, m, -mp)];
+            let pairs = d.column_pair(l, mp as i32);
+            for (m, columns) in (-(l as i32)..=l as i32).zip(pairs) {
                 for (set, y) in sums.iter_mut().zip(harmonics) {
                     let y = y.get(l, m);
                     for (sum, dm) in set[j].iter_mut().zip(columns) {
