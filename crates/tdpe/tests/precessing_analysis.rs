@@ -133,7 +133,7 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
     assert!(smallest > 0.05 && largest < 1.5, "{smallest} to {largest}");
 
     // The inclination mirror's image of the mode (docs/sampling.md §4.1) is nearly as probable:
-    // a second mode, of about the same mass, which the chains reach through the jump. In x it
+    // a second mode (roughly a third of the mass), which the chains reach through the jump. In x it
     // lies far from the Laplace map's centre and is much narrower (docs/precession.md §12.10).
     let mode = vec![0.0; n];
     let mut image = vec![0.0; n];

@@ -238,7 +238,7 @@ impl<T: Real> WignerD<T> {
     /// In every term R_a^(l−m−k) conj(R_a)^(l+m'−k) the powers differ by −m − m', and in
     /// R_b^(m−m'+k) conj(R_b)^k by m − m', whatever k: each term is the entry's phase
     /// R_a^(−m−m') R_b^(m−m') (a negative power meaning the conjugate's) times real powers of
-    /// |R_a|² and |R_b|², so the sum over k is real (about a tenth of the arithmetic of the complex one).
+    /// |R_a|² and |R_b|², so the sum over k is real (a tenth of the complex sum's arithmetic).
     pub fn get(&self, l: u32, m: i32, mp: i32) -> (T, T) {
         let l = l as i32;
         let mut sum = T::from(0.0);
