@@ -197,11 +197,9 @@ impl<T: Real> Rotation<T> {
 /// 2 ≤ l ≤ [`L_MAX`], evaluated per entry from the quaternion (see the module's notes).
 #[derive(Clone, Debug)]
 pub struct WignerD<T> {
-    /// R_a^k, conj(R_a)^k, R_b^k and conj(R_b)^k for 0 ≤ k ≤ 2·[`L_MAX`].
+    /// R_a^k and R_b^k for 0 ≤ k ≤ 2·[`L_MAX`].
     ra: [Complex<T>; 2 * L_MAX as usize + 1],
-    ra_conj: [Complex<T>; 2 * L_MAX as usize + 1],
     rb: [Complex<T>; 2 * L_MAX as usize + 1],
-    rb_conj: [Complex<T>; 2 * L_MAX as usize + 1],
     /// |R_a|^(2k) and |R_b|^(2k) for 0 ≤ k ≤ [`L_MAX`].
     ra_norm: [T; L_MAX as usize + 1],
     rb_norm: [T; L_MAX as usize + 1],
@@ -225,9 +223,7 @@ impl<T: Real> WignerD<T> {
         };
         Self {
             ra: powers((q.w, q.z)),
-            ra_conj: powers((q.w, -q.z)),
             rb: powers((q.y, q.x)),
-            rb_conj: powers((q.y, -q.x)),
             ra_norm: real_powers(q.w * q.w + q.z * q.z),
             rb_norm: real_powers(q.y * q.y + q.x * q.x),
         }
@@ -237,27 +233,21 @@ impl<T: Real> WignerD<T> {
     ///
     /// In every term R_a^(l−m−k) conj(R_a)^(l+m'−k) the powers differ by −m − m', and in
     /// R_b^(m−m'+k) conj(R_b)^k by m − m', whatever k: each term is the entry's phase
-    /// R_a^(−m−m') R_b^(m−m') (a negative power meaning the conjugate's) times real powers of
-    /// |R_a|² and |R_b|², so the sum over k is real (a tenth of the complex sum's arithmetic).
+    /// R_a^(−m−m') R_b^(m−m') (a negative power meaning the conjugate's) times
+    /// |R_a|^(a − |m+m'|) |R_b|^(b − |m−m'|) for the term's powers a of cos(β/2) and b of
+    /// sin(β/2), so the sum over k is real (a tenth of the complex sum's arithmetic).
     pub fn get(&self, l: u32, m: i32, mp: i32) -> (T, T) {
-        let l = l as i32;
+        let (to_a, to_b) = ((m + mp).unsigned_abs(), (m - mp).unsigned_abs());
         let mut sum = T::from(0.0);
-        for (c, _cos_power, sin_power) in wigner_terms(l as u32, m, mp) {
-            // sin power m − m' + 2k.
-            let k = (sin_power as i32 - (m - mp)) / 2;
-            let a = self.ra_norm[(l - k + (-m).min(mp)) as usize];
-            let b = self.rb_norm[(k + (m - mp).min(0)) as usize];
+        for (c, cos_power, sin_power) in wigner_terms(l, m, mp) {
+            let a = self.ra_norm[(cos_power - to_a as usize) / 2];
+            let b = self.rb_norm[(sin_power - to_b as usize) / 2];
             sum += a * b * c;
         }
-        let phase_a = match -m - mp {
-            p if p >= 0 => self.ra[p as usize],
-            p => self.ra_conj[(-p) as usize],
-        };
-        let phase_b = match m - mp {
-            p if p >= 0 => self.rb[p as usize],
-            p => self.rb_conj[(-p) as usize],
-        };
-        let phase = cmul(phase_a, phase_b);
+        let phase = cmul(
+            signed_power(&self.ra, -m - mp),
+            signed_power(&self.rb, m - mp),
+        );
         (phase.0 * sum, phase.1 * sum)
     }
 
@@ -279,6 +269,16 @@ impl<T: Real> WignerD<T> {
             *pair = [column[i], (partner.0 * sign, -(partner.1 * sign))];
         }
         pairs
+    }
+}
+
+/// c^k from the powers of c, for k < 0 the conjugate's: conj(c)^|k|, which is c^k when |c| = 1.
+fn signed_power<T: Real>(powers: &[Complex<T>], k: i32) -> Complex<T> {
+    let (re, im) = powers[k.unsigned_abs() as usize];
+    if k >= 0 {
+        (re, im)
+    } else {
+        (re, -im)
     }
 }
 
