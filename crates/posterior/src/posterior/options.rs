@@ -18,7 +18,7 @@ use crate::jumps::inclination_mirror::InclinationMirror;
 use crate::jumps::sky_ring::SkyRingReflection;
 use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
-use crate::prior::{Distribution, Prior, PriorSet};
+use crate::prior::{Distribution, PriorSet};
 use crate::time_steps::TimeSteps;
 use crate::transform::{spans_period, Transform};
 
@@ -263,12 +263,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             .coordinate_of(Parameter::Phase)
             .ok_or("phase is not sampled")?;
         let prior = self.priors.prior(Parameter::Phase);
-        let uniform_turn = |prior: &Prior, period: f64| {
-            matches!(prior.distribution, Distribution::Uniform { .. })
-                && prior.is_periodic()
-                && spans_period(prior.distribution.support(), period)
-        };
-        if !uniform_turn(prior, std::f64::consts::TAU) {
+        if !prior.is_uniform_over(std::f64::consts::TAU) {
             return Err("phase's prior is not uniform and periodic over 2π");
         }
         self.coordinates.remove(i);
@@ -277,7 +272,11 @@ impl<L: BbhLikelihood> Posterior<L> {
         self.fixed[Parameter::Phase] = prior.distribution.support().0;
         self.phase_marginalized = true;
         if let Some(psi) = self.coordinate_of(Parameter::Psi) {
-            if uniform_turn(self.priors.prior(Parameter::Psi), std::f64::consts::PI) {
+            if self
+                .priors
+                .prior(Parameter::Psi)
+                .is_uniform_over(std::f64::consts::PI)
+            {
                 let (lower, _) = self.priors.prior(Parameter::Psi).distribution.support();
                 self.coordinates[psi].transform = Transform::Periodic {
                     lower,
@@ -427,12 +426,8 @@ impl<L: BbhLikelihood> Posterior<L> {
                     if minimum == 0.0 && maximum == std::f64::consts::PI
             )
         };
-        let uniform_turn = |p: Parameter| {
-            let prior = self.priors.prior(p);
-            matches!(prior.distribution, Distribution::Uniform { .. })
-                && prior.is_periodic()
-                && spans_period(prior.distribution.support(), std::f64::consts::TAU)
-        };
+        let uniform_turn =
+            |p: Parameter| self.priors.prior(p).is_uniform_over(std::f64::consts::TAU);
         let (Some(a_1), Some(a_2)) = (magnitude(Parameter::A1), magnitude(Parameter::A2)) else {
             return Err("a_1's or a_2's prior is not uniform from 0");
         };
@@ -495,17 +490,18 @@ impl<L: BbhLikelihood> Posterior<L> {
             return Err("theta_jn and psi are not both sampled");
         }
         if self.priors.spin_model == SpinModel::Precessing {
-            let phi_jl = self.priors.prior(Parameter::PhiJl);
-            let turns = phi_jl.is_periodic()
-                && spans_period(phi_jl.distribution.support(), std::f64::consts::TAU);
+            let turns = self
+                .priors
+                .prior(Parameter::PhiJl)
+                .is_periodic_over(std::f64::consts::TAU);
             if !(self.is_sampled(Parameter::PhiJl) && turns) {
                 return Err("phi_jl is not sampled with a prior periodic over 2π");
             }
         }
         let psi = self.priors.prior(Parameter::Psi);
-        let signal_period = Parameter::Psi.period();
-        if !(psi.is_periodic()
-            && signal_period.is_some_and(|p| spans_period(psi.distribution.support(), p)))
+        if !Parameter::Psi
+            .period()
+            .is_some_and(|period| psi.is_periodic_over(period))
         {
             return Err("psi's prior is not periodic with period π");
         }
@@ -654,10 +650,8 @@ impl<L: BbhLikelihood> Posterior<L> {
         };
         let phase = self.priors.prior(Parameter::Phase);
         let support = phase.distribution.support();
-        let full_turn = self.is_sampled(Parameter::Phase)
-            && matches!(phase.distribution, Distribution::Uniform { .. })
-            && phase.is_periodic()
-            && spans_period(support, std::f64::consts::TAU);
+        let full_turn =
+            self.is_sampled(Parameter::Phase) && phase.is_uniform_over(std::f64::consts::TAU);
         // Summed over a window of about a cycle (docs/sampling.md §5.6), the density hardly
         // changes with a quarter turn of the phase: the turns would only double the cost.
         let polarities = match (full_turn, self.maps.circular_phases().is_some()) {

@@ -257,6 +257,16 @@ impl Prior {
     pub fn is_periodic(&self) -> bool {
         self.boundary == Some(Boundary::Periodic)
     }
+
+    /// True if the parameter wraps around with exactly `period`: its support spans one period.
+    pub fn is_periodic_over(&self, period: f64) -> bool {
+        self.is_periodic() && crate::transform::spans_period(self.distribution.support(), period)
+    }
+
+    /// True for a uniform prior that wraps around with exactly `period`.
+    pub fn is_uniform_over(&self, period: f64) -> bool {
+        matches!(self.distribution, Distribution::Uniform { .. }) && self.is_periodic_over(period)
+    }
 }
 
 /// One entry of a prior file.
