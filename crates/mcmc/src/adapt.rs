@@ -4,7 +4,8 @@
 //! ([`stepsize`](crate::stepsize)) and its draw to the windowed metric estimator
 //! ([`mass_matrix::adapt`](crate::mass_matrix::adapt)). When a slow window closes, the new metric
 //! is installed, the step size is re-initialised with Stan's heuristic, and dual averaging
-//! restarts around it (Stan's `adapt_diag_e_nuts::transition`).
+//! restarts around it (Stan's `adapt_diag_e_nuts::transition`), or, with
+//! [`StepSizeRestart::Continue`], dual averaging goes on as it was.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -25,6 +26,25 @@ pub struct Adaptation {
     pub windows: WindowSchedule,
     /// Dual-averaging constants.
     pub dual_averaging: DualAveraging,
+    /// What the step size does when a new metric is installed.
+    #[serde(default)]
+    pub step_size_restart: StepSizeRestart,
+}
+
+/// What the step size does when a slow window installs a new metric.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepSizeRestart {
+    /// Stan's: re-initialised by the heuristic, and dual averaging restarted around ten times
+    /// that.
+    #[default]
+    Heuristic,
+    /// Dual averaging goes on as it was (nutpie's, after its first metric update). For a
+    /// target whose acceptance falls off a cliff, where single trajectories fail at step sizes
+    /// most of them pass, the heuristic's step size overshoots, and the restart's first,
+    /// exploring iterations then drive the step size far below what the chain needs, where it
+    /// stays for tens of transitions, each the more expensive.
+    Continue,
 }
 
 /// Per-chain warm-up state.
@@ -56,17 +76,21 @@ impl Warmup {
         hamiltonian: &mut Hamiltonian<'_, T>,
         point: &Point,
         accept_stat: f64,
+        restart: StepSizeRestart,
         rng: &mut R,
     ) -> Result<f64, f64> {
         let step_size = self.step_size.update(accept_stat);
-        match self.metric.observe(&point.x) {
-            Some(metric) => {
-                hamiltonian.set_metric(metric);
+        let Some(metric) = self.metric.observe(&point.x) else {
+            return Ok(step_size);
+        };
+        hamiltonian.set_metric(metric);
+        match restart {
+            StepSizeRestart::Heuristic => {
                 let step_size = find_initial_step_size(hamiltonian, point, step_size, rng)?;
                 self.step_size.restart(step_size);
                 Ok(step_size)
             }
-            None => Ok(step_size),
+            StepSizeRestart::Continue => Ok(step_size),
         }
     }
 

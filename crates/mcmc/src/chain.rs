@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::adapt::Warmup;
+use crate::adapt::{StepSizeRestart, Warmup};
 use crate::checkpoint::{read_all, write_all, ChainCheckpoint};
 use crate::config::SamplerConfig;
 use crate::hamiltonian::{Hamiltonian, Point};
@@ -139,13 +139,15 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
     pub(crate) fn warmup_transition<K: Kernel, R: Rng + ?Sized>(
         &mut self,
         kernel: &K,
+        restart: StepSizeRestart,
         rng: &mut R,
     ) -> Result<DrawStats, McmcError> {
         let stats = self.transition(kernel, rng);
         let chain = self.chain;
+        let accept = stats.accept_stat;
         self.step_size = self
             .warmup
-            .learn(&mut self.hamiltonian, &self.point, stats.accept_stat, rng)
+            .learn(&mut self.hamiltonian, &self.point, accept, restart, rng)
             .map_err(|step_size| McmcError::StepSizeSearch { chain, step_size })?;
         Ok(stats)
     }
@@ -549,7 +551,10 @@ impl<'a, T: LogDensity + ?Sized> ChainRun<'a, T> {
                 break;
             }
             if self.warmup_stats.len() < config.num_warmup {
-                let stats = self.state.warmup_transition(kernel, &mut self.rng)?;
+                let restart = config.adaptation.step_size_restart;
+                let stats = self
+                    .state
+                    .warmup_transition(kernel, restart, &mut self.rng)?;
                 self.progress.record("warmup", &stats);
                 self.warmup_draws.extend_from_slice(&self.state.point.x);
                 self.warmup_stats.push(stats);

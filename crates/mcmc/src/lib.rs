@@ -61,7 +61,7 @@ pub mod stepsize;
 pub mod target;
 pub mod tempering;
 
-pub use adapt::Adaptation;
+pub use adapt::{Adaptation, StepSizeRestart};
 pub use chain::chain_rng;
 pub use checkpoint::SamplerCheckpoint;
 pub use config::{Init, SamplerConfig};

@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use crate::adapt::StepSizeRestart;
 use crate::chain::chain_rng;
 use crate::chain::ChainState;
 use crate::config::SamplerConfig;
@@ -308,7 +309,8 @@ where
     let mut ladder_round = FIRST_LADDER_ROUND;
     let mut next_ladder_update = ladder_round;
     while warmup_stats.len() < config.num_warmup && !stop.load(Ordering::Relaxed) {
-        let stats = ladder_transition(&mut rungs, &mut rngs, kernel, true)?;
+        let restart = Some(config.adaptation.step_size_restart);
+        let stats = ladder_transition(&mut rungs, &mut rngs, kernel, restart)?;
         progress.record("warmup", &stats);
         warmup_draws.extend_from_slice(&rungs[0].point.x);
         warmup_stats.push(stats);
@@ -352,7 +354,7 @@ where
     let mut log_likelihood = Vec::with_capacity(config.num_draws * num_rungs);
     let warmup_done = warmup_stats.len() == config.num_warmup;
     while warmup_done && stats.len() < config.num_draws && !stop.load(Ordering::Relaxed) {
-        let s = ladder_transition(&mut rungs, &mut rngs, kernel, false)?;
+        let s = ladder_transition(&mut rungs, &mut rngs, kernel, None)?;
         progress.record("sampling", &s);
         draws.extend_from_slice(&rungs[0].point.x);
         stats.push(s);
@@ -391,14 +393,13 @@ fn ladder_transition<T: LogDensity + ?Sized, K: Kernel>(
     rungs: &mut [ChainState<'_, T>],
     rngs: &mut [Xoshiro256PlusPlus],
     kernel: &K,
-    warmup: bool,
+    warmup: Option<StepSizeRestart>,
 ) -> Result<DrawStats, McmcError> {
     let mut cold = None;
     for (rung, rng) in rungs.iter_mut().zip(rngs) {
-        let stats = if warmup {
-            rung.warmup_transition(kernel, rng)?
-        } else {
-            rung.transition(kernel, rng)
+        let stats = match warmup {
+            Some(restart) => rung.warmup_transition(kernel, restart, rng)?,
+            None => rung.transition(kernel, rng),
         };
         cold.get_or_insert(stats);
     }

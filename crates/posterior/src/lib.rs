@@ -46,5 +46,5 @@ pub use analysis::{Analysis, Fiducial};
 pub use error::PosteriorError;
 pub use posterior::{
     Affine, BbhLikelihood, CoordinateOptions, IntrinsicCoordinates, Network, NotApplied,
-    PhaseCoordinate, Posterior, ReferenceFrame, SkyChoices,
+    PhaseCoordinate, Posterior, ReferenceFrame, SkyChoices, LABEL_MODE,
 };

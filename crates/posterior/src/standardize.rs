@@ -61,6 +61,7 @@ impl<L: BbhLikelihood> Posterior<L> {
         if self.priors().spin_model == SpinModel::Precessing {
             let narrowed = narrowed_to_walls(self, affine);
             self.standardize(narrowed);
+            self.use_image_chart();
         }
         Ok(newton_steps)
     }

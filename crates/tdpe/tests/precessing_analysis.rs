@@ -9,6 +9,7 @@ use tdpe::config::Config;
 use tdpe::problem::Problem;
 use tdpe::run::relative_binning_at_fiducial;
 use tdpe_mcmc::{LogDensity, PriorLikelihood, Space};
+use tdpe_posterior::LABEL_MODE;
 use tdpe_signal::SpinModel;
 
 /// examples/precessing_injection.toml, with noise if `noise`.
@@ -79,21 +80,26 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
             .any(|o| o.starts_with("intrinsic") || o.starts_with("phase_coord")),
         "{refused:?}"
     );
-    let n = posterior.dim();
-    let gradient = |x: &[f64]| {
-        let mut g = vec![0.0; n];
-        let value = posterior.log_density_and_gradient(x, &mut g);
+    // x's last coordinate is the label of the image chart (docs/sampling.md §4.5): positive in
+    // the first chart.
+    let n = posterior.dim() - 1;
+    let labelled = |x: &[f64], label: f64| [x, &[label]].concat();
+    let in_chart = |x: &[f64], label: f64| {
+        let mut g = vec![0.0; n + 1];
+        let value = posterior.log_density_and_gradient(&labelled(x, label), &mut g);
+        g.truncate(n);
         (value, g)
     };
-    // −H by central differences of the gradient, symmetrised.
-    let minus_hessian = |x: &[f64]| {
+    let gradient = |x: &[f64]| in_chart(x, LABEL_MODE);
+    // −H of the chart of `label` by central differences of the gradient, symmetrised.
+    let minus_hessian_in = |x: &[f64], label: f64| {
         let h = 1e-4;
         let columns: Vec<Vec<f64>> = (0..n)
             .map(|j| {
                 let at = |sign: f64| {
                     let mut y = x.to_vec();
                     y[j] += sign * h;
-                    gradient(&y).1
+                    in_chart(&y, label).1
                 };
                 let (up, down) = (at(1.0), at(-1.0));
                 up.iter()
@@ -124,6 +130,7 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
         }
         value + shift
     };
+    let minus_hessian = |x: &[f64]| minus_hessian_in(x, LABEL_MODE);
     let at_mode = minus_hessian(&vec![0.0; n]);
     let (largest, smallest) = (
         extreme_eigenvalue(&at_mode, 0.0),
@@ -133,23 +140,32 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
     assert!(smallest > 0.05 && largest < 1.5, "{smallest} to {largest}");
 
     // The inclination mirror's image of the mode (docs/sampling.md §4.1) is nearly as probable:
-    // a second mode (roughly a third of the mass), which the chains reach through the jump. In x it
-    // lies far from the Laplace map's centre and is much narrower (docs/precession.md §12.10).
+    // a second mode (roughly a third of the mass), which the chains reach by changing chart. In
+    // the first chart it lies far from the Laplace map's centre and is much narrower
+    // (docs/precession.md §12.10); the image chart reads it at the mode's x, with curvatures
+    // within a few times the mode's.
     let mode = vec![0.0; n];
-    let mut image = vec![0.0; n];
-    let log_det = posterior.mirror(0, &mode, &mut image).unwrap();
-    assert!(log_det.abs() < 1e-9, "{log_det}");
-    let (at_mode, at_image) = (posterior.log_density(&mode), posterior.log_density(&image));
-    let distance = image.iter().map(|v| v * v).sum::<f64>().sqrt();
-    let image_curvature = extreme_eigenvalue(&minus_hessian(&image), 0.0);
+    let mut flipped = vec![0.0; n + 1];
+    let log_det = posterior
+        .mirror(0, &labelled(&mode, LABEL_MODE), &mut flipped)
+        .unwrap();
+    assert_eq!((log_det, flipped[n]), (0.0, -LABEL_MODE));
+    let (at_mode, at_image) = (
+        in_chart(&mode, LABEL_MODE).0,
+        in_chart(&mode, -LABEL_MODE).0,
+    );
+    let image_curvature = minus_hessian_in(&mode, -LABEL_MODE);
+    let image_largest = extreme_eigenvalue(&image_curvature, 0.0);
+    let image_smallest = extreme_eigenvalue(&image_curvature, image_largest);
     println!(
-        "mirror image: ln p {at_image:.2} against {at_mode:.2} at the mode, |x| = {distance:.1}, \
-         largest curvature {image_curvature:.0}"
+        "image chart at x = 0: ln p {at_image:.2} against {at_mode:.2} at the mode, \
+         curvatures {image_smallest:.3} to {image_largest:.3}"
     );
     assert!(
         (at_image - at_mode).abs() < 5.0,
         "{at_image} against {at_mode}"
     );
+    assert!(image_largest < 10.0, "{image_largest}");
 
     // Points a typical distance from the mode (|x| ≈ 0.6 √n) along fixed directions.
     let radius = 0.6 * (n as f64).sqrt();
@@ -169,7 +185,7 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
             up[i] += h;
             let mut down = x.clone();
             down[i] -= h;
-            let numeric = (posterior.log_density(&up) - posterior.log_density(&down)) / (2.0 * h);
+            let numeric = (in_chart(&up, LABEL_MODE).0 - in_chart(&down, LABEL_MODE).0) / (2.0 * h);
             assert!(
                 (g[i] - numeric).abs() < 1e-3 * (1.0 + numeric.abs()),
                 "coordinate {i}: {} against {numeric}",
@@ -178,14 +194,14 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
         }
         // The prior term alone has no rounding noise: its gradient, through the maps and their
         // log-determinants, against differences to 1e-7.
-        let mut prior_gradient = vec![0.0; n];
-        posterior.log_prior_and_gradient(&x, &mut prior_gradient);
+        let mut prior_gradient = vec![0.0; n + 1];
+        posterior.log_prior_and_gradient(&labelled(&x, LABEL_MODE), &mut prior_gradient);
         for i in 0..n {
             let h = 1e-5;
             let at = |step: f64| {
                 let mut y = x.clone();
                 y[i] += step;
-                posterior.log_prior_and_gradient(&y, &mut vec![0.0; n])
+                posterior.log_prior_and_gradient(&labelled(&y, LABEL_MODE), &mut vec![0.0; n + 1])
             };
             let numeric = (at(h) - at(-h)) / (2.0 * h);
             assert!(

@@ -73,6 +73,25 @@ impl InclinationMirror {
         0.5 * sum.arg()
     }
 
+    /// ∂β/∂ra and ∂β/∂dec at θ's sky position: with S = Σ_k σ_k² w_k², β = ½ arg S and
+    /// ∂β = ½ Im(∂S / S), ∂S = Σ_k 2 σ_k² w_k ∂w_k.
+    pub fn polarisation_axis_gradient(&self, theta: &ParameterVector) -> [f64; 2] {
+        let (mut sum, mut d_ra, mut d_dec) = (Complex64::ZERO, Complex64::ZERO, Complex64::ZERO);
+        for (detector, sensitivity) in &self.detectors {
+            let f = detector.antenna_pattern_derivatives(
+                theta[Parameter::Ra],
+                theta[Parameter::Dec],
+                0.0,
+                self.gmst,
+            );
+            let w = Complex64::new(f.value.plus, f.value.cross);
+            sum += sensitivity * w * w;
+            d_ra += 2.0 * sensitivity * w * Complex64::new(f.d_ra.plus, f.d_ra.cross);
+            d_dec += 2.0 * sensitivity * w * Complex64::new(f.d_dec.plus, f.d_dec.cross);
+        }
+        [0.5 * (d_ra / sum).im, 0.5 * (d_dec / sum).im]
+    }
+
     /// θ with θ_jn → π − θ_jn and ψ → β − ψ (in [0, π); the posterior wraps it into its
     /// prior's period), and for precessing spins φ_jl → φ_jl + π (in [0, 2π)).
     pub fn image(&self, theta: &ParameterVector) -> ParameterVector {
@@ -84,6 +103,17 @@ impl InclinationMirror {
             image[Parameter::PhiJl] = (theta[Parameter::PhiJl] + PI).rem_euclid(TAU);
         }
         image
+    }
+
+    /// (∂T/∂θ)ᵀ g at θ, in place: a θ-gradient g at the image T(θ) turned into one at θ. T
+    /// negates θ_jn and ψ and adds β(ra, dec) to ψ, so g's θ_jn and ψ entries change sign and
+    /// its ψ entry, times ∂β, adds to ra and dec.
+    pub fn pull_back(&self, theta: &ParameterVector, g: &mut ParameterVector) {
+        let [d_ra, d_dec] = self.polarisation_axis_gradient(theta);
+        g[Parameter::Ra] += d_ra * g[Parameter::Psi];
+        g[Parameter::Dec] += d_dec * g[Parameter::Psi];
+        g[Parameter::ThetaJn] = -g[Parameter::ThetaJn];
+        g[Parameter::Psi] = -g[Parameter::Psi];
     }
 }
 
@@ -130,6 +160,60 @@ mod tests {
                 "{before:?} {after:?}"
             );
         }
+    }
+
+    /// `pull_back` is the transpose of T's Jacobian: g · ∂T/∂θ_p by central differences of T,
+    /// for each parameter p that T reads.
+    #[test]
+    fn pull_back_is_the_transposed_jacobian() {
+        let network = ["H1", "L1"]
+            .iter()
+            .zip([1.0, 0.6])
+            .map(|(name, weight)| (Detector::from_name(name).unwrap(), weight))
+            .collect();
+        let mirror = InclinationMirror::new(network, 0.9, SpinModel::Precessing);
+        let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
+        (
+            theta[Parameter::Ra],
+            theta[Parameter::Dec],
+            theta[Parameter::Psi],
+            theta[Parameter::ThetaJn],
+            theta[Parameter::PhiJl],
+        ) = (1.95, -1.27, 2.0, 0.7, 2.0);
+        // A ψ away from the wrap of the image's ψ.
+        let psi_image = mirror.image(&theta)[Parameter::Psi];
+        assert!((0.2..PI - 0.2).contains(&psi_image), "{psi_image}");
+        let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
+        for (k, v) in g.iter_mut().enumerate() {
+            *v = 0.3 + 0.17 * k as f64;
+        }
+        let mut pulled = g;
+        mirror.pull_back(&theta, &mut pulled);
+        for p in [
+            Parameter::Ra,
+            Parameter::Dec,
+            Parameter::Psi,
+            Parameter::ThetaJn,
+            Parameter::PhiJl,
+        ] {
+            let h = 1e-6;
+            let at = |step: f64| {
+                let mut moved = theta;
+                moved[p] += step;
+                mirror.image(&moved)
+            };
+            let (up, down) = (at(h), at(-h));
+            let numeric: f64 = (0..g.len())
+                .map(|k| g[k] * (up[k] - down[k]) / (2.0 * h))
+                .sum();
+            assert!(
+                (numeric - pulled[p]).abs() < 1e-7,
+                "{p:?}: {numeric} against {}",
+                pulled[p]
+            );
+        }
+        // The sky moves the axis: ψ's entry reaches ra and dec.
+        assert!((pulled[Parameter::Ra] - g[Parameter::Ra]).abs() > 1e-3);
     }
 
     /// For two detectors, ψ' minimises the weighted misfit Σ_k σ_k² |F_k(ψ') − F̄_k(ψ)|² (the

@@ -16,11 +16,15 @@
 //! v_i = [(∂θ/∂s)ᵀ(∇_θ ln π + ∇_θ ln L) + ∇_s ln|det|]_i g_i'(y_i) + (ln|g_i'|)'(y_i).
 //!
 //! With a [`DistanceMarginal`], luminosity_distance is no coordinate and ln L is replaced by
-//! ln ∫ π(D_L) L(D_L) dD_L (its prior term then integrated with it).
+//! ln ∫ π(D_L) L(D_L) dD_L (its prior term then integrated with it). With an image chart
+//! (precessing spins, [`image_chart`]) x ends in one more coordinate, the label u of the chart
+//! that reads it, which adds ln p(u) and, where u < 0, reads θ through the inclination mirror.
 //! Any failure of the likelihood (parameters outside the waveform's domain) or a non-finite
 //! value gives −∞, which the samplers treat as outside the support.
 
+mod image_chart;
 mod likelihood;
+mod marginal_likelihood;
 mod network;
 mod options;
 mod proposal;
@@ -28,7 +32,7 @@ mod proposal;
 mod tests;
 
 use tdpe_likelihood::log_sum_exp::log_sum_exp;
-use tdpe_likelihood::{InnerProducts, LikelihoodError, QuadratureProducts};
+use tdpe_likelihood::{LikelihoodError, QuadratureProducts};
 use tdpe_mcmc::{LogDensity, PriorLikelihood, Space};
 use tdpe_signal::{BbhParameters, Parameter, ParameterVector};
 
@@ -36,14 +40,17 @@ pub use crate::affine::Affine;
 use crate::coordinates::circular_phases::Copies;
 use crate::coordinates::{pull_back, Coordinates, Jacobian};
 use crate::distance_marginal::DistanceMarginal;
+use crate::jumps::inclination_mirror::InclinationMirror;
 use crate::jumps::sky_ring::SkyRingReflection;
 use crate::jumps::time_orbit::TimeOrbit;
 use crate::jumps::Jump;
-use crate::phase_marginal::{draw_phase_angle, log_phase_marginal};
+use crate::phase_marginal::draw_phase_angle;
 use crate::prior::{Distribution, PriorSet};
 use crate::time_steps::TimeSteps;
 use crate::transform::wrap;
 use crate::transform::Transform;
+pub use image_chart::LABEL_MODE;
+use image_chart::{draw_label, label_log_density};
 pub use likelihood::BbhLikelihood;
 pub use network::{Network, SkyChoices};
 pub use options::{
@@ -62,6 +69,9 @@ struct Coordinate {
 /// θ(x) and what the gradients need.
 struct Forwarded {
     theta: ParameterVector,
+    /// The label of x's chart, if the posterior has an image chart (θ is then T of the maps'
+    /// output where it is negative).
+    label: Option<f64>,
     /// Per coordinate: ds/dy, ln|ds/dy| and its y-derivative.
     coordinates: Vec<(f64, f64, f64)>,
     /// The coordinate maps' Jacobians, in the order of composition.
@@ -99,6 +109,9 @@ pub struct Posterior<L> {
     draws_proposal: Option<(DrawsProposal, f64)>,
     /// The requested coordinates and jumps that do not apply to these priors.
     not_applied: Vec<NotApplied>,
+    /// The mirror whose image is a chart of its own, with x's last coordinate its label (see
+    /// [`image_chart`]).
+    image_chart: Option<InclinationMirror>,
 }
 
 impl<L: BbhLikelihood> Posterior<L> {
@@ -133,6 +146,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             independence_proposals: 0,
             draws_proposal: None,
             not_applied: Vec::new(),
+            image_chart: None,
         }
     }
 
@@ -388,7 +402,7 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// times the number of shifts (docs/sampling.md §4.4); `None` where
     /// it breaks a constraint. Such a draw is not drawn again: the proposal's density must
     /// not depend on how often the constraints hold, which no one knows exactly.
-    fn prior_draw(&self, rng: &mut dyn rand::RngCore) -> Option<Vec<f64>> {
+    fn prior_draw(&self, rng: &mut dyn rand::RngCore, label: Option<f64>) -> Option<Vec<f64>> {
         let mut theta = self.fixed;
         for c in &self.coordinates {
             theta[c.parameter] = self.priors.prior(c.parameter).distribution.sample(rng);
@@ -403,7 +417,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             let step = crate::time_steps::draw_index(shares, rand::Rng::random(rng))?;
             theta[Parameter::GeocentTime] = t - step as f64 * steps.dt;
         }
-        let x = self.to_x(&theta);
+        let x = self.to_x_in_chart(&theta, label);
         x.iter().all(|v| v.is_finite()).then_some(x)
     }
 
@@ -431,11 +445,38 @@ impl<L: BbhLikelihood> Posterior<L> {
     }
 
     /// x of a parameter vector (inside the prior support), periodic coordinates within half a
-    /// period of the centre.
+    /// period of the centre; with an image chart, in the first chart.
     pub fn to_x(&self, theta: &ParameterVector) -> Vec<f64> {
-        let mut x = self.affine.x(&self.to_y(theta));
+        self.to_x_in_chart(theta, self.image_chart.as_ref().map(|_| LABEL_MODE))
+    }
+
+    /// x of θ in the chart of `label` (`None` without an image chart), ending in that label.
+    fn to_x_in_chart(&self, theta: &ParameterVector, label: Option<f64>) -> Vec<f64> {
+        // T is an involution: θ = T(θ₀) where θ₀ = T(θ).
+        let read = self
+            .image_of_label(label)
+            .map_or(*theta, |t| t.image(theta));
+        let mut x = self.affine.x(&self.to_y(&read));
+        x.extend(label);
         self.wrap_periodic(&mut x);
         x
+    }
+
+    /// The mirror that the chart of `label` reads θ through: the image chart's for a negative
+    /// label.
+    fn image_of_label(&self, label: Option<f64>) -> Option<&InclinationMirror> {
+        self.image_chart
+            .as_ref()
+            .filter(|_| label.is_some_and(|u| u < 0.0))
+    }
+
+    /// The θ-gradient `g` at the point `forwarded` pulled back to s: through T in the image
+    /// chart, then through the coordinate maps.
+    fn pull_back_to_s(&self, forwarded: &Forwarded, mut g: ParameterVector) -> ParameterVector {
+        if let Some(mirror) = self.image_of_label(forwarded.label) {
+            mirror.pull_back(&forwarded.theta, &mut g);
+        }
+        pull_back(&forwarded.jacobians, &g)
     }
 
     /// The parameters of x (periodic ones wrapped, geocent_time relative to the epoch).
@@ -486,16 +527,22 @@ impl<L: BbhLikelihood> Posterior<L> {
 
     /// θ(x), and per coordinate ds/dy, ln|ds/dy| and its y-derivative, and the maps' Jacobians.
     fn forward(&self, x: &[f64]) -> Forwarded {
+        let n = self.coordinates.len();
+        let label = self.image_chart.as_ref().and(x.get(n).copied());
         let mut s = self.fixed;
-        let mut coordinates = Vec::with_capacity(x.len());
-        for (c, yi) in self.coordinates.iter().zip(self.affine.y(x)) {
+        let mut coordinates = Vec::with_capacity(n);
+        for (c, yi) in self.coordinates.iter().zip(self.affine.y(&x[..n])) {
             let f = c.transform.forward(yi);
             s[c.parameter] = f.value;
             coordinates.push((f.derivative, f.log_jacobian, f.d_log_jacobian));
         }
-        let (theta, jacobians) = self.maps.theta(&s);
+        let (mut theta, jacobians) = self.maps.theta(&s);
+        if let Some(mirror) = self.image_of_label(label) {
+            theta = mirror.image(&theta);
+        }
         Forwarded {
             theta,
+            label,
             coordinates,
             jacobians,
         }
@@ -508,6 +555,7 @@ impl<L: BbhLikelihood> Posterior<L> {
         if !self.priors.constraints_hold(theta) {
             return f64::NEG_INFINITY;
         }
+        let n = self.coordinates.len();
         let mut total = self.affine.log_det;
         let mut d_theta = [0.0; tdpe_signal::NUM_PARAMETERS];
         for c in &self.coordinates {
@@ -515,7 +563,8 @@ impl<L: BbhLikelihood> Posterior<L> {
             total += value;
             d_theta[c.parameter] = slope;
         }
-        let mut d_s = pull_back(&forwarded.jacobians, &d_theta);
+        // The priors are symmetric under T, so their value at T(θ) is theirs at θ.
+        let mut d_s = self.pull_back_to_s(forwarded, d_theta);
         for (m, jacobian) in forwarded.jacobians.iter().enumerate() {
             if let Some(log_det) = jacobian.log_det() {
                 total += log_det;
@@ -542,7 +591,12 @@ impl<L: BbhLikelihood> Posterior<L> {
                 d_s[c.parameter] * ds + d_log_jac
             })
             .collect();
-        self.affine.pull_back(&v, grad);
+        self.affine.pull_back(&v, &mut grad[..n]);
+        if let Some(u) = forwarded.label {
+            let (value, slope) = label_log_density(u);
+            total += value;
+            grad[n] = slope;
+        }
         if total.is_finite() && grad.iter().all(|g| g.is_finite()) {
             total
         } else {
@@ -555,14 +609,16 @@ impl<L: BbhLikelihood> Posterior<L> {
     fn likelihood_term(&self, forwarded: &Forwarded, grad: &mut [f64]) -> f64 {
         let mut g = [0.0; tdpe_signal::NUM_PARAMETERS];
         let value = self.likelihood_at(&forwarded.theta, &mut g);
-        let d_s = pull_back(&forwarded.jacobians, &g);
+        let d_s = self.pull_back_to_s(forwarded, g);
         let v: Vec<f64> = self
             .coordinates
             .iter()
             .zip(&forwarded.coordinates)
             .map(|(c, &(ds, _, _))| d_s[c.parameter] * ds)
             .collect();
-        self.affine.pull_back(&v, grad);
+        let n = self.coordinates.len();
+        self.affine.pull_back(&v, &mut grad[..n]);
+        grad[n..].fill(0.0);
         value
     }
 
@@ -570,7 +626,8 @@ impl<L: BbhLikelihood> Posterior<L> {
     /// centre c (the posterior mode), where the density is the same (see
     /// [`Space::canonicalize`]; docs/sampling.md §2.8).
     fn wrap_periodic(&self, x: &mut [f64]) {
-        let mut y = self.affine.y(x);
+        let n = self.coordinates.len();
+        let mut y = self.affine.y(&x[..n]);
         let mut moved = false;
         for (i, c) in self.coordinates.iter().enumerate() {
             if let Transform::Periodic { lower, upper } = c.transform {
@@ -583,12 +640,20 @@ impl<L: BbhLikelihood> Posterior<L> {
             }
         }
         if moved {
-            x.copy_from_slice(&self.affine.x(&y));
+            x[..n].copy_from_slice(&self.affine.x(&y));
         }
     }
 
-    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`Space::mirror`]).
+    /// Jump `which`'s image of x and ln|det ∂x'/∂x| (see [`Space::mirror`]); after the jumps,
+    /// the change of chart u → −u where there is an image chart.
     fn mirror_image(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
+        if which == self.jumps.len() {
+            let n = self.coordinates.len();
+            self.image_chart.as_ref()?;
+            image.copy_from_slice(x);
+            image[n] = -x[n];
+            return Some(0.0);
+        }
         let forwarded = self.forward(x);
         let distance_sampled = self.is_sampled(Parameter::LuminosityDistance);
         let (theta_image, log_det_theta) = self
@@ -613,7 +678,7 @@ impl<L: BbhLikelihood> Posterior<L> {
             let mut grad = vec![0.0; forwarded.coordinates.len()];
             self.prior_term(forwarded, &mut grad) - self.sampled_log_prior(&forwarded.theta)
         };
-        let x_image = self.to_x(theta_image);
+        let x_image = self.to_x_in_chart(theta_image, forwarded.label);
         let log_det =
             log_det_theta + log_jacobian(forwarded) - log_jacobian(&self.forward(&x_image));
         if !log_det.is_finite() {
@@ -658,118 +723,11 @@ impl<L: BbhLikelihood> Posterior<L> {
         let theta_image = orbit.image(&forwarded.theta, offset);
         self.image_in_x(&forwarded, &theta_image, 0.0, image)
     }
-
-    /// ln L at the phase of the inner products `ip`, through the distance marginal if there is
-    /// one, with its partials in (⟨d|h⟩, ⟨h|h⟩).
-    fn at_phase(&self, ip: InnerProducts) -> [f64; 3] {
-        match &self.distance {
-            Some(marginal) => marginal.log_marginal(ip),
-            None => ip.log_likelihood_ratio_with_partials(),
-        }
-    }
-
-    /// ln L marginalised over the phase, and the distance if chosen, with its partials in the
-    /// quadrature products `q`.
-    fn over_phase(&self, q: &QuadratureProducts) -> [f64; 6] {
-        match &self.distance {
-            Some(marginal) => marginal.log_marginal_over_phase(q),
-            None => log_phase_marginal(q),
-        }
-    }
-
-    /// ln L̃ = ln Σ_j w_j L(θ_j) over the time steps θ_j (docs/sampling.md §5.6), with its
-    /// θ-gradient and the steps' posterior weights.
-    fn over_time_steps(
-        &self,
-        p: &BbhParameters,
-        steps: TimeSteps,
-        grad_theta: &mut ParameterVector,
-        weights: &mut Vec<f64>,
-    ) -> Result<f64, LikelihoodError> {
-        let (log_weights, slopes) = self.time_step_weights(p, steps);
-        let term = |j: usize, ip: InnerProducts| self.step_term(&log_weights, j, ip);
-        let value = self.likelihood.window_function_and_gradient(
-            p,
-            steps.steps,
-            &term,
-            grad_theta,
-            weights,
-        )?;
-        // The prior's weights move with s: Σ_j (ρ_j − w_j) d ln π(t_j)/dt.
-        grad_theta[Parameter::GeocentTime] += weights
-            .iter()
-            .zip(&log_weights)
-            .zip(&slopes)
-            .map(|((rho, log_w), slope)| (rho - log_w.exp()) * slope)
-            .sum::<f64>();
-        Ok(value)
-    }
-
-    /// [F_j, ∂F_j/∂⟨d|h⟩, ∂F_j/∂⟨h|h⟩] of time step j at its inner products `ip`: ln L there
-    /// plus the time prior's ln weight `log_weights[j]`.
-    fn step_term(&self, log_weights: &[f64], j: usize, ip: InnerProducts) -> [f64; 3] {
-        let [value, d_dh, d_hh] = self.at_phase(ip);
-        [value + log_weights[j], d_dh, d_hh]
-    }
-
-    /// The time prior's ln weights of the steps of the window starting at `p`'s geocent_time,
-    /// and their slopes in it ([`TimeSteps::log_weights`]).
-    fn time_step_weights(&self, p: &BbhParameters, steps: TimeSteps) -> (Vec<f64>, Vec<f64>) {
-        let time_prior = &self.priors.prior(Parameter::GeocentTime).distribution;
-        steps.log_weights(time_prior, p.geocent_time)
-    }
-
-    /// ln L of [`Self::likelihood_at`] without its gradient (−∞ on failure).
-    fn likelihood_value(&self, theta: &ParameterVector) -> f64 {
-        let p = BbhParameters::from_array(*theta);
-        let result = if let Some(steps) = self.time_steps {
-            let (log_weights, _) = self.time_step_weights(&p, steps);
-            let term = |j: usize, ip: InnerProducts| self.step_term(&log_weights, j, ip);
-            self.likelihood.window_function(&p, steps.steps, &term)
-        } else if self.phase_marginalized {
-            self.likelihood
-                .quadrature_products(&p)
-                .map(|q| self.over_phase(&q)[0])
-        } else {
-            self.likelihood
-                .inner_products(&p)
-                .map(|ip| self.at_phase(ip)[0])
-        };
-        match result {
-            Ok(v) if v.is_finite() => v,
-            _ => f64::NEG_INFINITY,
-        }
-    }
-
-    /// ln L (marginalised over the distance and the phase where chosen) and its θ-gradient at θ
-    /// (−∞ and zeros on failure).
-    fn likelihood_at(&self, theta: &ParameterVector, grad_theta: &mut ParameterVector) -> f64 {
-        let p = BbhParameters::from_array(*theta);
-        let result = if let Some(steps) = self.time_steps {
-            self.over_time_steps(&p, steps, grad_theta, &mut Vec::new())
-        } else if self.phase_marginalized {
-            self.likelihood.quadrature_function_and_gradient(
-                &p,
-                &|q| self.over_phase(&q),
-                grad_theta,
-            )
-        } else {
-            self.likelihood
-                .function_and_gradient(&p, &|ip| self.at_phase(ip), grad_theta)
-        };
-        match result {
-            Ok(v) if v.is_finite() && grad_theta.iter().all(|g| g.is_finite()) => v,
-            _ => {
-                grad_theta.fill(0.0);
-                f64::NEG_INFINITY
-            }
-        }
-    }
 }
 
 impl<L: BbhLikelihood> Space for Posterior<L> {
     fn dim(&self) -> usize {
-        self.coordinates.len()
+        self.coordinates.len() + usize::from(self.image_chart.is_some())
     }
 
     fn canonicalize(&self, x: &mut [f64]) {
@@ -777,7 +735,7 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
     }
 
     fn mirror_count(&self) -> usize {
-        self.jumps.len()
+        self.jumps.len() + usize::from(self.image_chart.is_some())
     }
 
     fn mirror(&self, which: usize, x: &[f64], image: &mut [f64]) -> Option<f64> {
@@ -813,15 +771,18 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
     }
 
     fn independence_draw(&self, rng: &mut dyn rand::RngCore, image: &mut [f64]) -> Option<f64> {
+        // The label, drawn from its own density, picks the chart the draw is read in.
+        let label = self.image_chart.as_ref().map(|_| draw_label(rng));
         let x = match &self.draws_proposal {
             Some((kde, prior_share)) if rand::Rng::random::<f64>(rng) >= *prior_share => {
-                let mut y = vec![0.0; image.len()];
+                let mut y = vec![0.0; self.coordinates.len()];
                 kde.draw(rng, &mut y);
                 let mut x = self.affine.x(&y);
+                x.extend(label);
                 self.wrap_periodic(&mut x);
                 x
             }
-            _ => self.prior_draw(rng)?,
+            _ => self.prior_draw(rng, label)?,
         };
         image.copy_from_slice(&x);
         Some(self.independence_log_density(&x))
@@ -837,11 +798,14 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
         // (docs/sampling.md §4.4).
         let shifts = self.cover_shifts();
         let copies = (self.equivalent_count() * shifts.len()) as f64;
-        let prior = self.prior_term(&self.forward(x), &mut grad) + copies.ln();
+        let forwarded = self.forward(x);
+        let prior = self.prior_term(&forwarded, &mut grad) + copies.ln();
         match &self.draws_proposal {
             None => prior,
             Some((kde, prior_share)) => {
-                let y = self.affine.y(x);
+                let n = self.coordinates.len();
+                let label = forwarded.label.map_or(0.0, |u| label_log_density(u).0);
+                let y = self.affine.y(&x[..n]);
                 let at_points: Vec<f64> = shifts
                     .iter()
                     .map(|shift| {
@@ -849,7 +813,7 @@ impl<L: BbhLikelihood> Space for Posterior<L> {
                         kde.log_density(&moved)
                     })
                     .collect();
-                let draws = log_sum_exp(&at_points) + self.affine.log_det;
+                let draws = log_sum_exp(&at_points) + self.affine.log_det + label;
                 log_sum_exp(&[prior_share.ln() + prior, (1.0 - prior_share).ln() + draws])
             }
         }

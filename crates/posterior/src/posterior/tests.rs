@@ -5,7 +5,7 @@ use num_complex::Complex64;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_detector::{Detector, GpsTime};
-use tdpe_likelihood::TimeLattice;
+use tdpe_likelihood::{InnerProducts, TimeLattice};
 use tdpe_signal::{SignalModel, SpinModel};
 
 use super::*;

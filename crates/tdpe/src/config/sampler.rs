@@ -2,7 +2,9 @@
 //! length and the run's threads.
 
 use serde::{Deserialize, Serialize};
+use tdpe_mcmc::StepSizeRestart;
 use tdpe_posterior::{CoordinateOptions, IntrinsicCoordinates, PhaseCoordinate, ReferenceFrame};
+use tdpe_signal::SpinModel;
 
 /// The MCMC kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
@@ -132,6 +134,11 @@ pub struct SamplerSection {
     /// Target acceptance statistic of the step-size adaptation (default: 0.95 for NUTS and HMC,
     /// the kernel's own for MALA).
     pub target_accept: Option<f64>,
+    /// What the warm-up's step size does when a new metric is installed: `"heuristic"`
+    /// (Stan's re-initialisation and restart of dual averaging) or `"continue"` (dual
+    /// averaging goes on; docs/sampling.md §8.6). Default: `"continue"` for precessing spins,
+    /// `"heuristic"` otherwise.
+    pub step_size_restart: Option<StepSizeRestart>,
     /// Half-width of the uniform jitter of the initial points around the posterior mode, in
     /// units of the Laplace approximation's widths there.
     pub init_radius: f64,
@@ -183,6 +190,7 @@ impl Default for SamplerSection {
             threads: 0,
             checkpoint_interval: 600.0,
             target_accept: None,
+            step_size_restart: None,
             init_radius: 2.0,
             num_temperatures: 1,
             beta_min: 0.01,
@@ -251,6 +259,16 @@ impl SamplerSection {
             KernelName::Auto => KernelName::Nuts,
             chosen => chosen,
         }
+    }
+
+    /// The step size's restart after a metric update: `step_size_restart`, or where it is not
+    /// set, `continue` for precessing spins (whose acceptance falls off a cliff) and Stan's
+    /// heuristic otherwise (docs/sampling.md §8.6).
+    pub fn resolved_step_size_restart(&self, spin_model: SpinModel) -> StepSizeRestart {
+        self.step_size_restart.unwrap_or(match spin_model {
+            SpinModel::Precessing => StepSizeRestart::Continue,
+            _ => StepSizeRestart::Heuristic,
+        })
     }
 
     /// The worker threads: `threads`, or all cores for 0.

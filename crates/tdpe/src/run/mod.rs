@@ -114,7 +114,12 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         );
     }
     eprintln!(
-        "sampler coordinates: Laplace map at the posterior mode, {newton_steps} Newton steps from the fiducial point"
+        "sampler coordinates: Laplace map at the posterior mode, {newton_steps} Newton steps from the fiducial point{}",
+        if posterior.has_image_chart() {
+            "; a second chart at the mode near its inclination mirror image"
+        } else {
+            ""
+        }
     );
     if config.sampler.num_temperatures > 1 && config.sampler.target_ess > 0.0 {
         eprintln!(
@@ -123,7 +128,8 @@ pub fn run_analysis(config: Config, control: &RunControl) -> anyhow::Result<RunR
         );
     }
     let target = convergence_target(&section);
-    let sampler = sampler_config(&section, posterior.dim(), control.progress);
+    let spin_model = posterior.priors().spin_model;
+    let sampler = sampler_config(&section, spin_model, posterior.dim(), control.progress);
     let sampling_started = Instant::now();
     let setup_time_s = sampling_started
         .duration_since(control.started)

@@ -433,7 +433,12 @@ pub fn pilot_run(
     let pilot = run_sampler(
         &posterior,
         &section,
-        &sampler_config(&section, tdpe_mcmc::Space::dim(&posterior), progress),
+        &sampler_config(
+            &section,
+            posterior.priors().spin_model,
+            tdpe_mcmc::Space::dim(&posterior),
+            progress,
+        ),
         stop,
         |_| None,
         None,

@@ -9,6 +9,8 @@ use tdpe_mcmc::{
     Samples, TemperingConfig, WindowSchedule,
 };
 
+use tdpe_signal::SpinModel;
+
 use crate::config::{KernelName, MetricName, SamplerSection};
 use crate::run_result::{TemperingReport, MAX_RHAT};
 
@@ -41,7 +43,12 @@ pub struct SamplerOutput {
 
 /// The runner's settings of `section`, for a target of dimension `dim` standardised so that
 /// the chains start around x = 0.
-pub fn sampler_config(section: &SamplerSection, dim: usize, progress: bool) -> SamplerConfig {
+pub fn sampler_config(
+    section: &SamplerSection,
+    spin_model: SpinModel,
+    dim: usize,
+    progress: bool,
+) -> SamplerConfig {
     SamplerConfig {
         num_chains: section.num_chains,
         num_warmup: section.num_warmup,
@@ -63,6 +70,7 @@ pub fn sampler_config(section: &SamplerSection, dim: usize, progress: bool) -> S
                 term_buffer: WARMUP_TERMINAL_BUFFER,
                 ..WindowSchedule::default()
             },
+            step_size_restart: section.resolved_step_size_restart(spin_model),
             ..Adaptation::default()
         },
         ..SamplerConfig::default()

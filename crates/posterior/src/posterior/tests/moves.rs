@@ -220,26 +220,48 @@ fn unconstrained_prior() -> String {
         .join("\n")
 }
 
+/// 200 draws of `theta` moved by U(−w/2, w/2) in each `(parameter, w)` of `widths`: the
+/// kernels of a draws proposal.
+pub(super) fn draws_around(
+    theta: &ParameterVector,
+    widths: &[(Parameter, f64)],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Vec<ParameterVector> {
+    (0..200)
+        .map(|_| {
+            let mut t = *theta;
+            for &(parameter, width) in widths {
+                t[parameter] += width * (rng.random::<f64>() - 0.5);
+            }
+            t
+        })
+        .collect()
+}
+
 /// Draws `post`'s independence proposals (a mixture of the prior and a kernel density estimate
 /// with equal shares) and checks that their density is theirs: a draw comes from the prior with
-/// probability ½ π_x(x)/q(x), π_x four times the prior term (the four copies of (phase, psi)),
-/// whose mean over draws must then be ½.
-fn assert_draws_come_from_the_prior_half_the_time<L: BbhLikelihood>(
+/// probability ½ π_x(x)/q(x), π_x `copies` times the prior term (the copies of (phase, psi)),
+/// whose mean over draws must then be ½. Returns the draws' last coordinates.
+pub(super) fn assert_draws_come_from_the_prior_half_the_time<L: BbhLikelihood>(
     post: &Posterior<L>,
+    copies: f64,
     rng: &mut Xoshiro256PlusPlus,
-) {
+) -> Vec<f64> {
     let n = 4000;
     let mut from_prior = 0.0;
     let mut x = vec![0.0; Space::dim(post)];
     let mut g = vec![0.0; x.len()];
+    let mut last = Vec::with_capacity(n);
     for _ in 0..n {
         let log_q = Space::independence_draw(post, rng, &mut x).unwrap();
         assert!((log_q - Space::independence_log_density(post, &x)).abs() < 1e-9);
-        let log_prior = post.prior_term(&post.forward(&x), &mut g) + 4f64.ln();
+        let log_prior = post.prior_term(&post.forward(&x), &mut g) + copies.ln();
         from_prior += 0.5 * (log_prior - log_q).exp();
+        last.push(x[x.len() - 1]);
     }
     let mean = from_prior / n as f64;
     assert!((mean - 0.5).abs() < 0.03, "{mean}");
+    last
 }
 
 /// The independence proposal's density is that of its draws: drawn from the mixture of the
@@ -261,28 +283,21 @@ fn independence_proposals_have_the_density_of_their_draws() {
     post.standardize(Affine::diagonal(center, &scales));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     // Draws around THETA for the kernels.
-    let draws: Vec<ParameterVector> = (0..200)
-        .map(|_| {
-            let mut t = THETA;
-            for (parameter, width) in [
-                (Parameter::ChirpMass, 0.5),
-                (Parameter::MassRatio, 0.02),
-                (Parameter::Chi1, 0.05),
-                (Parameter::Chi2, 0.05),
-                (Parameter::ThetaJn, 0.1),
-                (Parameter::Ra, 0.1),
-                (Parameter::Dec, 0.1),
-                (Parameter::GeocentTime, 1e-3),
-                (Parameter::Psi, 1.0),
-                (Parameter::Phase, 2.0),
-            ] {
-                t[parameter] += width * (rng.random::<f64>() - 0.5);
-            }
-            t
-        })
-        .collect();
+    let widths = [
+        (Parameter::ChirpMass, 0.5),
+        (Parameter::MassRatio, 0.02),
+        (Parameter::Chi1, 0.05),
+        (Parameter::Chi2, 0.05),
+        (Parameter::ThetaJn, 0.1),
+        (Parameter::Ra, 0.1),
+        (Parameter::Dec, 0.1),
+        (Parameter::GeocentTime, 1e-3),
+        (Parameter::Psi, 1.0),
+        (Parameter::Phase, 2.0),
+    ];
+    let draws = draws_around(&THETA, &widths, &mut rng);
     assert!(post.use_draws_proposal(&draws, 0.5));
-    assert_draws_come_from_the_prior_half_the_time(&post, &mut rng);
+    assert_draws_come_from_the_prior_half_the_time(&post, 4.0, &mut rng);
 }
 
 /// As [`independence_proposals_have_the_density_of_their_draws`] with the unfolded circular
@@ -311,22 +326,15 @@ fn independence_proposals_on_the_cover_have_the_density_of_their_draws() {
     let scales = vec![0.3; center.len()];
     post.standardize(Affine::diagonal(center, &scales));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-    let draws: Vec<ParameterVector> = (0..200)
-        .map(|_| {
-            let mut t = THETA;
-            for (parameter, width) in [
-                (Parameter::ChirpMass, 0.5),
-                (Parameter::MassRatio, 0.02),
-                (Parameter::ThetaJn, 0.1),
-                (Parameter::Psi, 1.0),
-                (Parameter::Phase, 2.0),
-                (Parameter::GeocentTime, 1e-3),
-            ] {
-                t[parameter] += width * (rng.random::<f64>() - 0.5);
-            }
-            t
-        })
-        .collect();
+    let widths = [
+        (Parameter::ChirpMass, 0.5),
+        (Parameter::MassRatio, 0.02),
+        (Parameter::ThetaJn, 0.1),
+        (Parameter::Psi, 1.0),
+        (Parameter::Phase, 2.0),
+        (Parameter::GeocentTime, 1e-3),
+    ];
+    let draws = draws_around(&THETA, &widths, &mut rng);
     assert!(post.use_draws_proposal(&draws, 0.5));
-    assert_draws_come_from_the_prior_half_the_time(&post, &mut rng);
+    assert_draws_come_from_the_prior_half_the_time(&post, 4.0, &mut rng);
 }
