@@ -144,10 +144,15 @@ impl<'a, T: LogDensity + ?Sized> ChainState<'a, T> {
     ) -> Result<DrawStats, McmcError> {
         let stats = self.transition(kernel, rng);
         let chain = self.chain;
-        let accept = stats.accept_stat;
         self.step_size = self
             .warmup
-            .learn(&mut self.hamiltonian, &self.point, accept, restart, rng)
+            .learn(
+                &mut self.hamiltonian,
+                &self.point,
+                stats.accept_stat,
+                restart,
+                rng,
+            )
             .map_err(|step_size| McmcError::StepSizeSearch { chain, step_size })?;
         Ok(stats)
     }

@@ -90,7 +90,6 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
         g.truncate(n);
         (value, g)
     };
-    let gradient = |x: &[f64]| in_chart(x, LABEL_MODE);
     // −H of the chart of `label` by central differences of the gradient, symmetrised.
     let minus_hessian_in = |x: &[f64], label: f64| {
         let h = 1e-4;
@@ -175,22 +174,24 @@ fn the_sampler_moves_over_spin_vectors_and_the_peak_phase() {
             .collect();
         let norm = raw.iter().map(|v| v * v).sum::<f64>().sqrt();
         let x: Vec<f64> = raw.iter().map(|v| v * radius / norm).collect();
-        let (value, g) = gradient(&x);
-        assert!(value.is_finite());
-        // The gradient against central differences of the log density (steps below ~1e-5 see
-        // its rounding noise of ~1e-8).
-        for i in 0..n {
-            let h = 1e-3;
-            let mut up = x.clone();
-            up[i] += h;
-            let mut down = x.clone();
-            down[i] -= h;
-            let numeric = (in_chart(&up, LABEL_MODE).0 - in_chart(&down, LABEL_MODE).0) / (2.0 * h);
-            assert!(
-                (g[i] - numeric).abs() < 1e-3 * (1.0 + numeric.abs()),
-                "coordinate {i}: {} against {numeric}",
-                g[i]
-            );
+        // The gradient, in both charts, against central differences of the log density (steps
+        // below ~1e-5 see its rounding noise of ~1e-8).
+        for label in [LABEL_MODE, -LABEL_MODE] {
+            let (value, g) = in_chart(&x, label);
+            assert!(value.is_finite());
+            for i in 0..n {
+                let h = 1e-3;
+                let mut up = x.clone();
+                up[i] += h;
+                let mut down = x.clone();
+                down[i] -= h;
+                let numeric = (in_chart(&up, label).0 - in_chart(&down, label).0) / (2.0 * h);
+                assert!(
+                    (g[i] - numeric).abs() < 1e-3 * (1.0 + numeric.abs()),
+                    "chart {label}, coordinate {i}: {} against {numeric}",
+                    g[i]
+                );
+            }
         }
         // The prior term alone has no rounding noise: its gradient, through the maps and their
         // log-determinants, against differences to 1e-7.
