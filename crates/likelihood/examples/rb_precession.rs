@@ -41,7 +41,7 @@ use tdpe_likelihood::{DetectorInput, ExactLikelihood, SampleGrid};
 use tdpe_noise::acf::GriddedSpectrum;
 use tdpe_noise::{AnalysisBand, Psd, ToeplitzInverse};
 use tdpe_phenomt::precession::rotation::Harmonics;
-use tdpe_phenomt::{Mode, Settings, SmoothSteps};
+use tdpe_phenomt::{Mode, Settings, SmoothSteps, EVERY_MODE};
 use tdpe_signal::{
     chirp_mass_and_ratio, lal_spins, BbhParameters, PrecessingSource, PrecessingSpins, SignalModel,
     SpinModel,
@@ -247,7 +247,7 @@ impl View {
         match kind {
             Kind::Coprecessing => {
                 let a = self.antenna[k];
-                let c = self.source.coefficients(a, t);
+                let c = self.source.coefficients(a, t, &EVERY_MODE);
                 out.extend(c.iter().zip(&hp).map(|(c, h)| Complex64::new(c.0, c.1) * h));
             }
             Kind::Inertial => {

@@ -36,8 +36,8 @@ pub use harmonics::{polarizations_from_22, spin_weighted_factor, y22_factors};
 pub use model::{IMRPhenomT, Mode22, Mode22Adjoint, Mode22Trace, Polarizations, Settings};
 pub use precession::{
     evolved_final_spin, AnalyticalEulerAngles, AnalyticalOptions, EulerAngleSeries, IMRPhenomTPHM,
-    JFrame, PrecVersion, PrecessionAngles, SmoothPrecession, SmoothSteps, SpinOrbit,
-    SpinPrecessionCoefficients, DEFAULT_PREC_VERSION, SUPPORTED_PREC_VERSIONS,
+    JFrame, ModeSelection, PrecVersion, PrecessionAngles, SmoothPrecession, SmoothSteps, SpinOrbit,
+    SpinPrecessionCoefficients, DEFAULT_PREC_VERSION, EVERY_MODE, SUPPORTED_PREC_VERSIONS,
 };
 pub use scalar::{Dual, Real};
 pub use thm::{IMRPhenomTHM, Mode};

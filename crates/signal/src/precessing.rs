@@ -16,7 +16,9 @@
 
 use num_complex::Complex64;
 use tdpe_phenomt::precession::rotation::Harmonics;
-use tdpe_phenomt::{Dual, Mode, Real, Settings, SmoothPrecession, SmoothSteps};
+use tdpe_phenomt::{
+    Dual, Mode, ModeSelection, Real, Settings, SmoothPrecession, SmoothSteps, EVERY_MODE,
+};
 
 use crate::error::SignalError;
 use crate::params::{component_masses, BbhParameters, Parameter, ParameterVector};
@@ -139,9 +141,15 @@ impl<T: Real> PrecessingSource<T> {
     }
 
     /// c_lm′(t) of a detector with antenna patterns `antenna` = F₊ + iF× at `t` (s, relative
-    /// to the peak as the detector sees it), in the order of [`Mode::ALL`].
-    pub fn coefficients(&self, antenna: Complex64, t: T) -> [Complex<T>; COPRECESSING_MODES] {
-        let [sums] = self.model.projection_sums(t, [&self.harmonics]);
+    /// to the peak as the detector sees it), in the order of [`Mode::ALL`], of the modes
+    /// `wanted` (the others zero).
+    pub fn coefficients(
+        &self,
+        antenna: Complex64,
+        t: T,
+        wanted: &ModeSelection,
+    ) -> [Complex<T>; COPRECESSING_MODES] {
+        let [sums] = self.model.projection_sums(t, [&self.harmonics], wanted);
         std::array::from_fn(|j| {
             let turn = (T::from(self.turns[j].re), T::from(self.turns[j].im));
             mul(turn, bracket(antenna, sums[j], parity(j)))
@@ -149,16 +157,22 @@ impl<T: Real> PrecessingSource<T> {
     }
 
     /// Each co-precessing mode's term z_lm′ = c_lm′(t) h^P_lm′(t) of the strain h = Σ Re z of
-    /// a detector with antenna patterns `antenna` = F₊ + iF× at `t`.
-    pub fn components(&self, antenna: Complex64, t: T) -> [Complex<T>; COPRECESSING_MODES] {
-        let modes = self.model.coprecessing().modes_at(t);
-        let c = self.coefficients(antenna, t);
+    /// a detector with antenna patterns `antenna` = F₊ + iF× at `t`, of the modes `wanted` (the
+    /// others zero).
+    pub fn components(
+        &self,
+        antenna: Complex64,
+        t: T,
+        wanted: &ModeSelection,
+    ) -> [Complex<T>; COPRECESSING_MODES] {
+        let modes = self.model.coprecessing().selected_modes_at(t, wanted);
+        let c = self.coefficients(antenna, t, wanted);
         std::array::from_fn(|j| mul(c[j], modes[j]))
     }
 
     /// The strain of a detector with antenna patterns `antenna` = F₊ + iF× at `t`.
     pub fn strain(&self, antenna: Complex64, t: T) -> T {
-        self.components(antenna, t)
+        self.components(antenna, t, &EVERY_MODE)
             .iter()
             .fold(T::from(0.0), |sum, z| sum + z.0)
     }
@@ -253,7 +267,7 @@ impl PrecessingSource<f64> {
 
 /// One co-precessing mode's contribution z = c_lm′(t) h^P_lm′(t) to a detector's signal
 /// (h = Σ Re z) with its derivatives.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ComponentGradient {
     /// z.
     pub value: Complex64,
@@ -393,7 +407,8 @@ impl PrecessingGradientSource {
     }
 
     /// Each co-precessing mode's contribution to the signal of a detector with antenna
-    /// patterns `antenna` = F₊ + iF× at `t` (s, relative to the peak), with its gradient.
+    /// patterns `antenna` = F₊ + iF× at `t` (s, relative to the peak), with its gradient, for
+    /// the modes `wanted` (the others zero).
     ///
     /// The set-up's dual numbers give the direct derivatives in its seven parameters and in t;
     /// the view's enter by the chain rule through ι (the harmonics), the harmonics' azimuth
@@ -402,19 +417,22 @@ impl PrecessingGradientSource {
         &self,
         antenna: Complex64,
         t: f64,
+        wanted: &ModeSelection,
     ) -> [ComponentGradient; COPRECESSING_MODES] {
         let source = &self.source;
         let t = Dual::variable(t, TIME_DIRECTION);
-        let [sums, sums_d_inclination, sums_d_azimuth] = source.model.projection_sums(
-            t,
-            [
+        let (sums, [sums_d_inclination, sums_d_azimuth]) =
+            source.model.projection_sums_through_frame(
+                t,
                 &source.harmonics,
-                &self.harmonics_d_inclination,
-                &self.harmonics_d_azimuth,
-            ],
-        );
-        let modes = source.model.coprecessing().modes_at(t);
+                [&self.harmonics_d_inclination, &self.harmonics_d_azimuth],
+                wanted,
+            );
+        let modes = source.model.coprecessing().selected_modes_at(t, wanted);
         std::array::from_fn(|j| {
+            if !wanted[j] {
+                return ComponentGradient::default();
+            }
             let p = parity(j);
             let turn = source.turns[j];
             let h = modes[j];
@@ -427,9 +445,7 @@ impl PrecessingGradientSource {
             );
             let value = value_of(z);
             let h = value_of(h);
-            let at = |s: [Complex<Dual<SETUP_DIRECTIONS>>; 2]| {
-                turn * value_of(bracket(antenna, s, p)) * h
-            };
+            let at = |s: [Complex<f64>; 2]| turn * value_of(bracket(antenna, s, p)) * h;
             let (z_inclination, z_azimuth) = (at(sums_d_inclination[j]), at(sums_d_azimuth[j]));
             let z_turn = Complex64::new(0.0, f64::from(Mode::ALL[j].lm().1)) * value;
             let d_source = std::array::from_fn(|k| {

@@ -4,9 +4,10 @@
 //! polarisations, and F₊h₊ + F×h× at the detector's delay.
 
 use tdpe_detector::{greenwich_mean_sidereal_time, Detector, GpsTime};
-use tdpe_phenomt::{Settings, SmoothPrecession, SmoothSteps};
+use tdpe_phenomt::{Settings, SmoothPrecession, SmoothSteps, EVERY_MODE};
 use tdpe_signal::{
-    lal_spins, BbhParameters, Parameter, ParameterVector, SignalModel, SpinModel, NUM_PARAMETERS,
+    lal_spins, BbhParameters, Parameter, ParameterVector, SignalModel, SpinModel,
+    COPRECESSING_MODES, NUM_PARAMETERS,
 };
 
 const F_REF: f64 = 20.0;
@@ -162,7 +163,18 @@ fn strain_gradient(
     times
         .iter()
         .map(|&time| {
-            let parts = source.components(detector.antenna, time - p.geocent_time - detector.delay);
+            let t = time - p.geocent_time - detector.delay;
+            let parts = source.components(detector.antenna, t, &EVERY_MODE);
+            // Each mode alone is the same term, and the modes not asked for are zero.
+            for j in 0..parts.len() {
+                let mut wanted = [false; COPRECESSING_MODES];
+                wanted[j] = true;
+                let alone = source.components(detector.antenna, t, &wanted);
+                for (k, z) in alone.iter().enumerate() {
+                    let expected = if k == j { parts[j] } else { Default::default() };
+                    assert_eq!(*z, expected, "mode {k} with only mode {j} wanted");
+                }
+            }
             // h = Σ Re z: every term with weight 1.
             let mut adjoint = ComponentAdjoint::default();
             parts
@@ -323,7 +335,7 @@ fn cost() {
         let nodes: Vec<f64> = (0..100).map(|k| -1.0 + 0.0105 * k as f64).collect();
         let per_node = median(&mut || {
             for &t in &nodes {
-                std::hint::black_box(source.components(antenna, t));
+                std::hint::black_box(source.components(antenna, t, &EVERY_MODE));
             }
         }) / nodes.len() as f64;
         println!(

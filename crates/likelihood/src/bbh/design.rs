@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_distr::{Distribution, StandardNormal};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tdpe_noise::ToeplitzInverse;
-use tdpe_phenomt::{sin_cos_f64, Dual, IMRPhenomT, Mode};
+use tdpe_phenomt::{sin_cos_f64, Dual, IMRPhenomT, Mode, ModeSelection};
 use tdpe_signal::{BbhParameters, ParameterVector, SignalModel, SpinModel};
 
 use super::exact::BbhExactLikelihood;
@@ -295,9 +295,11 @@ impl DetectorFiducial<'_> {
             // The design's own source and antenna patterns, at the time its shift gives.
             let source = frame.source(self.model, p)?;
             let antenna = self.model.antenna(self.k, p).antenna;
+            let mut wanted = ModeSelection::default();
+            wanted[self.mode] = true;
             return Ok(indices
                 .map(|i| {
-                    let (re, im) = source.components(antenna, time(i))[self.mode];
+                    let (re, im) = source.components(antenna, time(i), &wanted)[self.mode];
                     (i, Complex64::new(re, im) / self.series[i])
                 })
                 .collect());

@@ -20,7 +20,7 @@ use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use num_complex::Complex64;
-use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode22, Mode22Trace, Real};
+use tdpe_phenomt::{Dual, IMRPhenomT, IMRPhenomTHM, Mode22, Mode22Trace, ModeSelection, Real};
 use tdpe_signal::{
     AntennaGradient, BbhParameters, ComponentGradient, ParameterVector, PrecessingSource,
     ProjectionGradient, SignalModel, SpinModel, COPRECESSING_MODES,
@@ -154,9 +154,9 @@ struct DetectorSummary {
     refinement_error: f64,
     /// The bases, one per mode, in the order of the summary data's.
     bases: Vec<ModeNodes>,
-    /// The distinct node times of all bases, increasing (a precessing trial evaluates its five
-    /// terms at once there), and each node's place among them.
-    distinct_times: Vec<f64>,
+    /// The distinct node times of all bases, increasing, each with the modes that have a node
+    /// there (a precessing trial evaluates those terms at once), and each node's place.
+    distinct_times: Vec<(f64, ModeSelection)>,
     place: Vec<usize>,
     /// The fiducial's arrival time t_c0 + τ_k0 (s).
     arrival: f64,

@@ -29,4 +29,4 @@ pub use angles::{evolved_final_spin, EulerAngleSeries, JFrame};
 pub use frame::{Rotation, WignerD};
 pub use model::{IMRPhenomTPHM, PrecessionAngles, DEFAULT_PREC_VERSION, SUPPORTED_PREC_VERSIONS};
 pub use ode::{SpinOrbit, SpinPrecessionCoefficients};
-pub use smooth::{SmoothPrecession, SmoothSteps};
+pub use smooth::{ModeSelection, ProjectionSums, SmoothPrecession, SmoothSteps, EVERY_MODE};

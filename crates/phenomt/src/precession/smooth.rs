@@ -37,7 +37,7 @@ use crate::fits::final_spin_2017;
 use crate::model::{IMRPhenomT, Settings};
 use crate::phase::Phase22;
 use crate::roots::RootFinder;
-use crate::scalar::Real;
+use crate::scalar::{Dual, Real};
 use crate::thm::{IMRPhenomTHM, Mode};
 
 /// The fixed numbers of RK4 steps of the smooth variant's passes.
@@ -597,28 +597,14 @@ impl<T: Real> SmoothPrecession<T> {
     /// h₊ − i h× = Σ_{lm′} [A h^P_lm′ + B (−1)^l conj(h^P_lm′)] for a source at 1 Mpc: the view
     /// of the frame at `t` (s, relative to the peak), which a detector's signal multiplies into
     /// each co-precessing mode (docs/precession.md §12.1).
+    /// Only the modes `wanted` are summed, the others left zero.
     pub fn projection_sums<const K: usize>(
         &self,
         t: T,
         harmonics: [&Harmonics<f64>; K],
-    ) -> [[[(T, T); 2]; Mode::ALL.len()]; K] {
-        let d = self.frame_at(t).wigner();
-        let zero = (T::from(0.0), T::from(0.0));
-        let mut sums = [[[zero; 2]; Mode::ALL.len()]; K];
-        for (j, mode) in Mode::ALL.iter().enumerate() {
-            let (l, mp) = mode.lm();
-            let pairs = d.column_pair(l, mp as i32);
-            for (m, columns) in (-(l as i32)..=l as i32).zip(pairs) {
-                for (set, y) in sums.iter_mut().zip(harmonics) {
-                    let y = y.get(l, m);
-                    for (sum, dm) in set[j].iter_mut().zip(columns) {
-                        sum.0 += dm.0 * y.0 - dm.1 * y.1;
-                        sum.1 += dm.1 * y.0 + dm.0 * y.1;
-                    }
-                }
-            }
-        }
-        sums
+        wanted: &ModeSelection,
+    ) -> [ProjectionSums<T>; K] {
+        projection_sums_of(&self.frame_at(t), harmonics, wanted)
     }
 
     /// h₊ and h× at `t` (s, relative to the peak) for a source at `distance_mpc`, seen at
@@ -627,6 +613,80 @@ impl<T: Real> SmoothPrecession<T> {
         let harmonics = Harmonics::new(inclination, phi_ref);
         self.l0_modes_at(t)
             .polarizations(&harmonics, T::from(1.0) / distance_mpc)
+    }
+}
+
+/// [`SmoothPrecession::projection_sums`] of one time: A and B of each co-precessing mode, in the
+/// order of [`Mode::ALL`].
+pub type ProjectionSums<T> = [[(T, T); 2]; Mode::ALL.len()];
+
+/// Which of the co-precessing modes of [`Mode::ALL`] a caller needs, in that order.
+pub type ModeSelection = [bool; Mode::ALL.len()];
+
+/// Every co-precessing mode.
+pub const EVERY_MODE: ModeSelection = [true; Mode::ALL.len()];
+
+/// The sums of [`SmoothPrecession::projection_sums`] for a frame `rotation` of any scalar.
+fn projection_sums_of<S: Real, const K: usize>(
+    rotation: &Rotation<S>,
+    harmonics: [&Harmonics<f64>; K],
+    wanted: &ModeSelection,
+) -> [ProjectionSums<S>; K] {
+    let d = rotation.wigner();
+    let zero = (S::from(0.0), S::from(0.0));
+    let mut sums = [[[zero; 2]; Mode::ALL.len()]; K];
+    for (j, mode) in Mode::ALL.iter().enumerate() {
+        if !wanted[j] {
+            continue;
+        }
+        let (l, mp) = mode.lm();
+        let pairs = d.column_pair(l, mp as i32);
+        for (m, columns) in (-(l as i32)..=l as i32).zip(pairs) {
+            for (set, y) in sums.iter_mut().zip(harmonics) {
+                let y = y.get(l, m);
+                for (sum, dm) in set[j].iter_mut().zip(columns) {
+                    sum.0 += dm.0 * y.0 - dm.1 * y.1;
+                    sum.1 += dm.1 * y.0 + dm.0 * y.1;
+                }
+            }
+        }
+    }
+    sums
+}
+
+impl<const N: usize> SmoothPrecession<Dual<N>> {
+    /// [`Self::projection_sums`] of `harmonics` with their derivatives, and of each set of
+    /// `values_only` without: the same numbers as the generic method's (values bit for bit,
+    /// derivatives to rounding) for a fraction of its arithmetic. The Wigner matrices depend on
+    /// the N directions only through the frame's four quaternion components, so the sums are
+    /// differentiated in those four and carried to the N by the chain rule
+    /// (docs/precession.md §12.4).
+    pub fn projection_sums_through_frame<const K: usize>(
+        &self,
+        t: Dual<N>,
+        harmonics: &Harmonics<f64>,
+        values_only: [&Harmonics<f64>; K],
+        wanted: &ModeSelection,
+    ) -> (ProjectionSums<Dual<N>>, [ProjectionSums<f64>; K]) {
+        let frame = self.frame_at(t);
+        let components = [frame.w, frame.x, frame.y, frame.z];
+        let seeded = components.map(|c| c.re);
+        let local = Rotation {
+            w: Dual::<4>::variable(seeded[0], 0),
+            x: Dual::variable(seeded[1], 1),
+            y: Dual::variable(seeded[2], 2),
+            z: Dual::variable(seeded[3], 3),
+        };
+        let value = Rotation {
+            w: seeded[0],
+            x: seeded[1],
+            y: seeded[2],
+            z: seeded[3],
+        };
+        let [sums] = projection_sums_of(&local, [harmonics], wanted);
+        let sums =
+            sums.map(|pair| pair.map(|(re, im)| (re.chain(&components), im.chain(&components))));
+        (sums, projection_sums_of(&value, values_only, wanted))
     }
 }
 

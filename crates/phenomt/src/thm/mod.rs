@@ -184,15 +184,30 @@ impl<T: Real> IMRPhenomTHM<T> {
     /// Every mode h_lm (m > 0) at time `t_m` in M relative to the peak of |h22|, for a source
     /// at 1 Mpc, as (re, im) in the order of [`Self::modes`].
     fn modes_geometric(&self, t_m: T) -> Vec<Complex<T>> {
+        self.selected_modes_geometric(t_m, |_| true)
+    }
+
+    /// [`Self::modes_geometric`] with zero in place of each mode whose index is not `wanted`.
+    fn selected_modes_geometric(&self, t_m: T, wanted: impl Fn(usize) -> bool) -> Vec<Complex<T>> {
+        let zero = (T::from(0.0), T::from(0.0));
         let (omega22, phase22, h22) = self.model22.parts_geometric(t_m);
-        let first = self.with_22.then(|| self.mode22(t_m, &h22));
+        let first = self.with_22.then(|| {
+            if wanted(0) {
+                self.mode22(t_m, &h22)
+            } else {
+                zero
+            }
+        });
+        let offset = usize::from(self.with_22);
         first
             .into_iter()
-            .chain(
-                self.higher
-                    .iter()
-                    .map(|h| self.higher_mode(h, t_m, omega22, phase22)),
-            )
+            .chain(self.higher.iter().enumerate().map(|(k, h)| {
+                if wanted(k + offset) {
+                    self.higher_mode(h, t_m, omega22, phase22)
+                } else {
+                    zero
+                }
+            }))
             .collect()
     }
 
@@ -252,6 +267,14 @@ impl<T: Real> IMRPhenomTHM<T> {
     /// [`Self::modes`]; h_{l,−m} = (−1)^l conj(h_lm).
     pub fn modes_at(&self, t: T) -> Vec<(T, T)> {
         self.modes_geometric(t / self.model22.total_mass_seconds())
+    }
+
+    /// [`Self::modes_at`] of only the modes whose `wanted` entry (in the order of
+    /// [`Self::modes`]) is true, the others zero: where a caller needs a few of the modes at a
+    /// time, the rest cost nothing.
+    pub fn selected_modes_at(&self, t: T, wanted: &[bool]) -> Vec<(T, T)> {
+        let t_m = t / self.model22.total_mass_seconds();
+        self.selected_modes_geometric(t_m, |k| wanted.get(k).copied().unwrap_or(false))
     }
 
     /// h₊ and h× at time `t` (s, relative to the peak) for a source at `distance_mpc`, seen at

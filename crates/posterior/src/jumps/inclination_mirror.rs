@@ -269,6 +269,7 @@ mod tests {
     /// by co-precessing mode, at every time, for unequal masses too (see the module's doc).
     #[test]
     fn precessing_image_keeps_the_signal_of_one_detector() {
+        use tdpe_phenomt::EVERY_MODE;
         use tdpe_signal::{BbhParameters, SignalModel};
         let h1 = Detector::from_name("H1").unwrap();
         let epoch = tdpe_detector::GpsTime::from_f64(1126259462.4).unwrap();
@@ -298,7 +299,7 @@ mod tests {
                 let source = model.precessing_source(p, -1.0).unwrap();
                 let antenna = model.antenna(0, p).antenna;
                 (0..400)
-                    .map(|i| source.components(antenna, -0.9 + i as f64 * 0.0025))
+                    .map(|i| source.components(antenna, -0.9 + i as f64 * 0.0025, &EVERY_MODE))
                     .collect::<Vec<_>>()
             };
             let (before, after) = (terms(&p), terms(&image));

@@ -3,7 +3,7 @@
 
 use num_complex::Complex64;
 use tdpe_noise::ToeplitzInverse;
-use tdpe_phenomt::Mode;
+use tdpe_phenomt::{Mode, EVERY_MODE};
 use tdpe_signal::{BbhParameters, SignalModel, SpinModel};
 
 use super::SUPPORT_FLOOR;
@@ -58,7 +58,7 @@ pub(super) fn fiducial_series(
                 let terms: Vec<_> = (0..grid.len)
                     .map(|i| {
                         let t = grid.time(i) - fiducial.geocent_time - a.delay;
-                        source.components(a.antenna, t)
+                        source.components(a.antenna, t, &EVERY_MODE)
                     })
                     .collect();
                 (0..terms[0].len())

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use tdpe_phenomt::ModeSelection;
 use tdpe_signal::{BbhParameters, SignalModel};
 
 use super::bank::Cell;
@@ -222,18 +223,26 @@ impl<'a> PlacedNodes<'a> {
     }
 }
 
-/// The distinct node times of all bases, increasing, and each node's place among them.
-fn distinct_node_times(bases: &[ModeNodes]) -> (Vec<f64>, Vec<usize>) {
-    let mut distinct: Vec<f64> = bases
+/// The distinct node times of all bases, increasing, each with the modes that have a node there,
+/// and each node's place among them.
+fn distinct_node_times(bases: &[ModeNodes]) -> (Vec<(f64, ModeSelection)>, Vec<usize>) {
+    let mut times: Vec<f64> = bases
         .iter()
         .flat_map(|b| b.node_times.iter().copied())
         .collect();
-    distinct.sort_by(f64::total_cmp);
-    distinct.dedup();
-    let place = bases
-        .iter()
-        .flat_map(|b| &b.node_times)
-        .map(|t| distinct.partition_point(|d| d < t))
+    times.sort_by(f64::total_cmp);
+    times.dedup();
+    let mut distinct: Vec<(f64, ModeSelection)> = times
+        .into_iter()
+        .map(|t| (t, ModeSelection::default()))
         .collect();
+    let mut place = Vec::new();
+    for basis in bases {
+        for t in &basis.node_times {
+            let at = distinct.partition_point(|(d, _)| d < t);
+            distinct[at].1[basis.mode] = true;
+            place.push(at);
+        }
+    }
     (distinct, place)
 }

@@ -2,6 +2,7 @@
 //! the five co-precessing terms at each distinct node time, and the chain rule through them.
 
 use num_complex::Complex64;
+use tdpe_phenomt::ModeSelection;
 use tdpe_signal::{
     BbhParameters, ComponentAdjoint, ParameterVector, PrecessingSource, COPRECESSING_MODES,
 };
@@ -22,9 +23,9 @@ impl DetectorSummary {
     ) {
         let antenna = s.antenna.antenna;
         let mut terms = std::mem::take(&mut s.terms);
-        self.precessing_terms(shift, s, &mut terms, |t| {
+        self.precessing_terms(shift, s, &mut terms, |t, wanted| {
             source
-                .components(antenna, t)
+                .components(antenna, t, wanted)
                 .map(|(re, im)| Complex64::new(re, im))
         });
         self.gather(&terms, |z| *z, s);
@@ -32,18 +33,23 @@ impl DetectorSummary {
     }
 
     /// A precessing trial arriving at `shift`: `term` (its terms at a time relative to its
-    /// peak) at each distinct node time moved by the whole-sample shift, into `terms`.
+    /// peak, of the modes given) at each distinct node time moved by the whole-sample shift,
+    /// into `terms`, for the modes with a node there.
     pub(super) fn precessing_terms<Z>(
         &self,
         shift: f64,
         s: &mut DetectorScratch,
         terms: &mut Vec<[Z; COPRECESSING_MODES]>,
-        term: impl Fn(f64) -> [Z; COPRECESSING_MODES],
+        term: impl Fn(f64, &ModeSelection) -> [Z; COPRECESSING_MODES],
     ) {
         s.shift = self.sample_shift(shift);
         let offset = s.shift as f64 * self.dt - shift;
         terms.clear();
-        terms.extend(self.distinct_times.iter().map(|&t| term(t + offset)));
+        terms.extend(
+            self.distinct_times
+                .iter()
+                .map(|(t, wanted)| term(t + offset, wanted)),
+        );
     }
 
     /// c_jb = z_j(t_jb)/v_jb from the `terms` at the distinct node times, `value` taking a
@@ -83,8 +89,8 @@ impl BbhRelativeBinning {
             |det, ds, shift| {
                 let antenna = ds.antenna.antenna;
                 let mut components = std::mem::take(&mut ds.components);
-                det.precessing_terms(shift, ds, &mut components, |t| {
-                    source.components(antenna, t)
+                det.precessing_terms(shift, ds, &mut components, |t, wanted| {
+                    source.components(antenna, t, wanted)
                 });
                 det.gather(&components, |z| z.value, ds);
                 ds.components = components;
