@@ -30,7 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add(
         "PARAMETER_NAMES",
-        parameters::LIKELIHOOD_PARAMETERS
+        parameters::ALIGNED_PARAMETERS
             .iter()
             .map(|p| p.name().to_string())
             .collect::<Vec<_>>(),

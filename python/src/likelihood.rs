@@ -16,9 +16,9 @@ use tdpe::problem::Problem;
 use tdpe::run::relative_binning_at_fiducial;
 use tdpe_likelihood::BbhRelativeBinning;
 use tdpe_posterior::prior::GW150914_LIKE_PRIOR;
-use tdpe_signal::{BbhParameters, Parameter, ParameterVector, SpinModel, NUM_PARAMETERS};
+use tdpe_signal::{BbhParameters, Parameter, ParameterVector, NUM_PARAMETERS};
 
-use crate::parameters::{points, LIKELIHOOD_PARAMETERS};
+use crate::parameters::points;
 use crate::{config, to_py_err};
 
 /// Which likelihood to evaluate.
@@ -46,15 +46,19 @@ impl Method {
 /// binning) happens once, here.
 ///
 /// Points are dicts of bilby's parameter names (chirp_mass and mass_ratio, or mass_1 and
-/// mass_2, in M☉ in the detector frame; chi_1, chi_2; luminosity_distance in Mpc; theta_jn,
-/// psi, phase, ra, dec in rad; geocent_time in GPS s) to floats, or to 1-D arrays of one length
-/// for many points at once (evaluated in parallel, the GIL released). A point outside the
-/// waveform model's range gets ln L = -inf (and a NaN gradient), as the sampler treats it.
+/// mass_2, in M☉ in the detector frame; chi_1, chi_2, or for a precessing analysis
+/// (IMRPhenomTPHM) a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl; luminosity_distance in Mpc;
+/// theta_jn, psi, phase, ra, dec in rad; geocent_time in GPS s) to floats, or to 1-D arrays of
+/// one length for many points at once (evaluated in parallel, the GIL released). A point
+/// outside the waveform model's range gets ln L = -inf (and a NaN gradient), as the sampler
+/// treats it.
 #[pyclass(frozen, module = "tdpe._native")]
 pub struct Likelihood {
     problem: Problem,
     relative_binning: BbhRelativeBinning,
     fiducial: ParameterVector,
+    /// The analysis's parameters, in the order of the gradient.
+    parameters: &'static [Parameter],
 }
 
 /// The answer for a point where the likelihood cannot be evaluated.
@@ -77,7 +81,7 @@ impl Likelihood {
         value.ok().filter(|v| v.is_finite()).unwrap_or(UNEVALUABLE)
     }
 
-    /// ln L and its gradient in the [`LIKELIHOOD_PARAMETERS`].
+    /// ln L and its gradient in the analysis's parameters.
     fn value_and_gradient(&self, absolute: &ParameterVector) -> (f64, Vec<f64>) {
         let p = self.relative(absolute);
         let mut gradient = [0.0; NUM_PARAMETERS];
@@ -85,11 +89,8 @@ impl Likelihood {
             .relative_binning
             .log_likelihood_ratio_and_gradient(&p, &mut gradient)
         {
-            Ok(v) if v.is_finite() => (
-                v,
-                LIKELIHOOD_PARAMETERS.iter().map(|&p| gradient[p]).collect(),
-            ),
-            _ => (UNEVALUABLE, vec![f64::NAN; LIKELIHOOD_PARAMETERS.len()]),
+            Ok(v) if v.is_finite() => (v, self.parameters.iter().map(|&p| gradient[p]).collect()),
+            _ => (UNEVALUABLE, vec![f64::NAN; self.parameters.len()]),
         }
     }
 
@@ -100,7 +101,7 @@ impl Likelihood {
         theta: &ParameterVector,
     ) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for &parameter in LIKELIHOOD_PARAMETERS {
+        for &parameter in self.parameters {
             let mut x = theta[parameter];
             if parameter == Parameter::GeocentTime {
                 x += self.problem.epoch.as_f64();
@@ -121,19 +122,14 @@ impl Likelihood {
         let config = config::load(config, overrides)?;
         py.detach(|| {
             let problem = Problem::set_up(config)?;
-            // The points are read as the aligned-spin parameters (LIKELIHOOD_PARAMETERS).
-            if problem.priors().spin_model != SpinModel::Aligned {
-                anyhow::bail!(
-                    "tdpe.Likelihood takes aligned-spin points so far: a precessing analysis \
-                     (IMRPhenomTPHM) runs with `tdpe run` or tdpe.run"
-                );
-            }
+            let parameters = problem.priors().spin_model.parameters();
             let (fiducial, relative_binning, _) =
                 relative_binning_at_fiducial(&problem, false, &AtomicBool::new(false))?;
             Ok(Self {
                 problem,
                 relative_binning,
                 fiducial: fiducial.theta,
+                parameters,
             })
         })
         .map_err(to_py_err)
@@ -150,7 +146,7 @@ impl Likelihood {
         method: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let method = Method::parse(method)?;
-        let points = points(parameters).map_err(to_py_err)?;
+        let points = points(parameters, self.parameters).map_err(to_py_err)?;
         let values: Vec<f64> = py.detach(|| {
             points
                 .points
@@ -167,13 +163,14 @@ impl Likelihood {
 
     /// ln L by relative binning and its exact gradient with respect to the parameters in the
     /// order of `parameter_names` (chirp_mass and mass_ratio, whichever masses were given):
-    /// (float, array of 11) for a point of floats, else (array of n, array of n × 11).
+    /// (float, array of p) for a point of floats, else (array of n, array of n × p), with p the
+    /// number of parameters (11 aligned, 15 precessing).
     fn log_likelihood_ratio_and_gradient<'py>(
         &self,
         py: Python<'py>,
         parameters: &Bound<'py, PyDict>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let points = points(parameters).map_err(to_py_err)?;
+        let points = points(parameters, self.parameters).map_err(to_py_err)?;
         let answers: Vec<(f64, Vec<f64>)> = py.detach(|| {
             points
                 .points
@@ -205,7 +202,7 @@ impl Likelihood {
     /// bilby's names of the likelihood's parameters, in the order of the gradient.
     #[getter]
     fn parameter_names(&self) -> Vec<&'static str> {
-        LIKELIHOOD_PARAMETERS.iter().map(|p| p.name()).collect()
+        self.parameters.iter().map(|p| p.name()).collect()
     }
 
     /// The point relative binning is built around (the injection, or the maximum-likelihood

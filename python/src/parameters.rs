@@ -55,14 +55,15 @@ impl Values {
     }
 }
 
-/// The parameters the likelihood takes, in the order of its gradient: the aligned-spin
-/// analysis's (`tdpe.Likelihood` refuses a precessing analysis so far).
-pub const LIKELIHOOD_PARAMETERS: &[Parameter] = SpinModel::Aligned.parameters();
+/// The parameters of an aligned-spin analysis, the module's `PARAMETER_NAMES`; a precessing
+/// analysis's likelihood takes [`SpinModel::Precessing`]'s.
+pub const ALIGNED_PARAMETERS: &[Parameter] = SpinModel::Aligned.parameters();
 
-/// Reads bilby's 11 parameters ([`LIKELIHOOD_PARAMETERS`]) from `dict` (other keys are ignored, as bilby's likelihoods
-/// ignore them). `mass_1` and `mass_2` may stand for `chirp_mass` and `mass_ratio`. Every value
-/// must be finite: a NaN or an infinity is an error, not a point.
-pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
+/// Reads bilby's `parameters` (an analysis's, chirp_mass and mass_ratio first) from `dict`
+/// (other keys are ignored, as bilby's likelihoods ignore them). `mass_1` and `mass_2` may
+/// stand for `chirp_mass` and `mass_ratio`. Every value must be finite: a NaN or an infinity is
+/// an error, not a point.
+pub fn points(dict: &Bound<'_, PyDict>, parameters: &[Parameter]) -> anyhow::Result<Points> {
     let get = |name: &str| -> anyhow::Result<Option<Values>> {
         dict.get_item(name)?
             .map(|v| Values::of(&v).with_context(|| format!("parameter {name}")))
@@ -71,7 +72,7 @@ pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
     // The first two columns: chirp_mass and mass_ratio (the first two parameters), or mass_1
     // and mass_2 to convert.
     debug_assert_eq!(
-        LIKELIHOOD_PARAMETERS[..2],
+        parameters[..2],
         [Parameter::ChirpMass, Parameter::MassRatio]
     );
     let (first, second, convert_masses) = match (get("chirp_mass")?, get("mass_ratio")?) {
@@ -89,7 +90,7 @@ pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
     };
     let mut columns = vec![first, second];
     let mut missing = Vec::new();
-    for name in LIKELIHOOD_PARAMETERS[2..].iter().map(|p| p.name()) {
+    for name in parameters[2..].iter().map(|p| p.name()) {
         match get(name)? {
             Some(v) => {
                 names.push(name);
@@ -120,10 +121,8 @@ pub fn points(dict: &Bound<'_, PyDict>) -> anyhow::Result<Points> {
     let mut points = Vec::with_capacity(n);
     for i in 0..n {
         let mut theta = [0.0; tdpe_signal::NUM_PARAMETERS];
-        // Column j holds LIKELIHOOD_PARAMETERS[j] (the masses to convert in the first two).
-        for (&parameter, (column, name)) in
-            LIKELIHOOD_PARAMETERS.iter().zip(columns.iter().zip(&names))
-        {
+        // Column j holds parameters[j] (the masses to convert in the first two).
+        for (&parameter, (column, name)) in parameters.iter().zip(columns.iter().zip(&names)) {
             let x = column.at(i);
             if !x.is_finite() {
                 bail!("{name} = {x} at point {i}: every parameter must be finite");

@@ -36,9 +36,10 @@ class TdpeLikelihood(bilby.core.likelihood.Likelihood):
     likelihood : tdpe.Likelihood, optional
         An existing tdpe likelihood to wrap instead of setting one up from ``config``.
 
-    The parameters are bilby's (chirp_mass and mass_ratio, or mass_1 and mass_2, chi_1, chi_2,
-    luminosity_distance, theta_jn, psi, phase, geocent_time, ra, dec); a point outside the
-    waveform model's range has zero likelihood.
+    The parameters are bilby's (chirp_mass and mass_ratio, or mass_1 and mass_2, chi_1, chi_2 or
+    for a precessing configuration a_1, a_2, tilt_1, tilt_2, phi_12, phi_jl, luminosity_distance,
+    theta_jn, psi, phase, geocent_time, ra, dec); a point outside the waveform model's range has
+    zero likelihood.
     """
 
     def __init__(self, config="default", overrides=None, method="relative_binning", likelihood=None):

@@ -2,6 +2,7 @@
 
 import csv
 import io
+import pathlib
 import subprocess
 
 import numpy as np
@@ -26,16 +27,17 @@ def points_around(injection, n, seed=1, scale=0.2):
     }
 
 
-def command_line_values(tdpe_binary, points, path, *options):
-    """The columns `tdpe likelihood default` writes for `points`."""
+def command_line_values(tdpe_binary, points, path, *options, config="default"):
+    """The columns `tdpe likelihood CONFIG` writes for `points`."""
+    names = list(points)
     n = len(points["chirp_mass"])
     with open(path, "w", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(tdpe.PARAMETER_NAMES)
+        writer.writerow(names)
         for i in range(n):
-            writer.writerow([repr(float(points[k][i])) for k in tdpe.PARAMETER_NAMES])
+            writer.writerow([repr(float(points[k][i])) for k in names])
     out = subprocess.run(
-        [tdpe_binary, "likelihood", "default", "--points", path, "--output", "-", *options],
+        [tdpe_binary, "likelihood", config, "--points", path, "--output", "-", *options],
         check=True, capture_output=True, text=True,
     ).stdout
     rows = list(csv.DictReader(io.StringIO(out)))
@@ -82,21 +84,27 @@ def test_relative_binning_is_near_the_exact_likelihood(likelihood):
     assert np.max(np.abs(relative - exact)) < 5e-4
 
 
-def test_the_gradient_is_the_derivative_of_the_value(likelihood):
-    point = dict(likelihood.injection)
-    point["chirp_mass"] += 0.05
-    point["theta_jn"] -= 0.05
-    value, gradient = likelihood.log_likelihood_ratio_and_gradient(point)
+def assert_gradient_is_the_derivative(likelihood, point, widths, rel_tol, abs_tol):
+    """The gradient at `point` against central differences of the value, in the order of
+    `parameter_names`, with steps of 3e-3 of each parameter's width in `widths`."""
+    _, gradient = likelihood.log_likelihood_ratio_and_gradient(point)
     for k, name in enumerate(likelihood.parameter_names):
         # The waveform's own rounding (~1e-6 in ln L) swamps much smaller steps.
-        h = 3e-3 * WIDTHS[name]
+        h = 3e-3 * widths[name]
         up, down = dict(point), dict(point)
         up[name] += h
         down[name] -= h
         # The step as stored: a GPS time in a double moves in steps of 2.4e-7 s.
         step = up[name] - down[name]
         slope = (likelihood.log_likelihood_ratio(up) - likelihood.log_likelihood_ratio(down)) / step
-        assert slope == pytest.approx(gradient[k], rel=3e-4, abs=1e-2), name
+        assert slope == pytest.approx(gradient[k], rel=rel_tol, abs=abs_tol), name
+
+
+def test_the_gradient_is_the_derivative_of_the_value(likelihood):
+    point = dict(likelihood.injection)
+    point["chirp_mass"] += 0.05
+    point["theta_jn"] -= 0.05
+    assert_gradient_is_the_derivative(likelihood, point, WIDTHS, rel_tol=3e-4, abs_tol=1e-2)
 
 
 def test_component_masses_stand_for_chirp_mass_and_mass_ratio(likelihood):
@@ -163,3 +171,46 @@ def test_bad_settings_are_errors(likelihood):
         tdpe.Likelihood("default", overrides={"injection.luminosity_distance": -1.0})
     with pytest.raises(OSError, match="cannot read config file"):
         tdpe.Likelihood("no/such/run.toml")
+
+
+PRECESSING_CONFIG = str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "precessing_injection.toml")
+
+# Rough posterior widths of the precessing example's spin parameters (the rest as WIDTHS).
+PRECESSING_WIDTHS = dict(WIDTHS, a_1=0.1, a_2=0.1, tilt_1=0.1, tilt_2=0.1, phi_12=0.1, phi_jl=0.1)
+
+
+@pytest.fixture(scope="module")
+def precessing():
+    """The precessing example's likelihood (IMRPhenomTPHM, 15 parameters), set up once."""
+    return tdpe.Likelihood(PRECESSING_CONFIG)
+
+
+def test_a_precessing_analysis_takes_bilbys_precessing_parameters(precessing, tdpe_binary, tmp_path):
+    names = precessing.parameter_names
+    assert names == [
+        "chirp_mass", "mass_ratio", "a_1", "a_2", "tilt_1", "tilt_2", "phi_12", "phi_jl",
+        "luminosity_distance", "theta_jn", "psi", "phase", "geocent_time", "ra", "dec",
+    ]
+    assert set(precessing.injection) == set(names)
+    rng = np.random.default_rng(4)
+    points = {
+        k: precessing.injection[k] + 0.2 * PRECESSING_WIDTHS[k] * rng.standard_normal(4)
+        for k in names
+    }
+    cli = command_line_values(tdpe_binary, points, tmp_path / "points.csv", config=PRECESSING_CONFIG)
+    np.testing.assert_array_equal(precessing.log_likelihood_ratio(points, method="exact"), cli["lnl_exact"])
+    value, gradient = precessing.log_likelihood_ratio_and_gradient(points)
+    assert gradient.shape == (4, 15)
+    np.testing.assert_array_equal(value, cli["lnl_rb"])
+    np.testing.assert_array_equal(np.sqrt(np.sum(gradient**2, axis=1)), cli["gradient_norm_rb"])
+    # Aligned spins are not a precessing point.
+    point = {k: v for k, v in precessing.injection.items() if k != "a_1"}
+    with pytest.raises(ValueError, match="missing parameters: a_1"):
+        precessing.log_likelihood_ratio(dict(point, chi_1=0.3))
+
+
+def test_the_precessing_gradient_is_in_the_order_of_the_names(precessing):
+    point = dict(precessing.injection)
+    point["chirp_mass"] += 0.05
+    point["tilt_1"] -= 0.05
+    assert_gradient_is_the_derivative(precessing, point, PRECESSING_WIDTHS, rel_tol=1e-3, abs_tol=1e-1)
