@@ -596,8 +596,8 @@ impl<T: Real> SmoothPrecession<T> {
     /// `harmonics` (values, or derivatives of them, which share the frame's matrices), so that
     /// h₊ − i h× = Σ_{lm′} [A h^P_lm′ + B (−1)^l conj(h^P_lm′)] for a source at 1 Mpc: the view
     /// of the frame at `t` (s, relative to the peak), which a detector's signal multiplies into
-    /// each co-precessing mode (docs/precession.md §12.1).
-    /// Only the modes `wanted` are summed, the others left zero.
+    /// each co-precessing mode (docs/precession.md §12.1). Only the modes `wanted` are summed,
+    /// the others left zero.
     pub fn projection_sums<const K: usize>(
         &self,
         t: T,
