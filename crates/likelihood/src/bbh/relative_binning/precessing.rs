@@ -1,5 +1,5 @@
-//! A precessing binary's node coefficients and their gradient (docs/precession.md §12.7):
-//! the co-precessing terms with a node at each distinct node time, and the chain rule through them.
+//! A precessing binary's node coefficients and their gradient (docs/precession.md §12.7): the
+//! co-precessing terms with a node at each distinct node time, and the chain rule through them.
 
 use num_complex::Complex64;
 use tdpe_phenomt::ModeSelection;
