@@ -5,8 +5,9 @@
 //!
 //! The posterior is set up as `tdpe run CONFIG` sets it up (the loud path: relative binning at
 //! the fiducial point, the Laplace map at the mode). Up to N draws (default 100), evenly spread
-//! over the file, are read in the first chart; those of the inclination mirror's second mode
-//! (θ_jn > π/2, which the chains read in the image chart) are left out. With Σ = LLᵀ the covariance of the rest in x, as a dense
+//! over the file, are read in x; with an image chart (precessing spins), those of the
+//! inclination mirror's second mode (θ_jn > π/2, which the chains read in the image chart) are
+//! left out. With Σ = LLᵀ the covariance of the rest in x, as a dense
 //! metric adapts to, a leapfrog step ε is stable at a draw only if ε < 2/√λ for the largest
 //! eigenvalue λ of −LᵀHL there (H the Hessian of ln p, from central differences of the
 //! gradient). One line per draw: λ, that bound, and the parameters the stiff direction moves
@@ -98,12 +99,13 @@ fn main() -> anyhow::Result<()> {
         let mut theta = *absolute;
         theta[Parameter::GeocentTime] -= problem.epoch.as_f64();
         let x = posterior.to_x(&theta);
-        if x.iter().all(|v| v.is_finite()) && theta[Parameter::ThetaJn] < FRAC_PI_2 {
+        let in_first_chart = !posterior.has_image_chart() || theta[Parameter::ThetaJn] < FRAC_PI_2;
+        if x.iter().all(|v| v.is_finite()) && in_first_chart {
             chosen.push((theta, x));
         }
     }
     if chosen.len() < 2 * n {
-        bail!("{} draws at theta_jn < pi/2: too few", chosen.len());
+        bail!("{} draws to read: too few", chosen.len());
     }
     let mut radii: Vec<f64> = chosen
         .iter()
